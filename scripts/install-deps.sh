@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The one place that installs what safeseek needs from Debian's packages.
+#
+#   scripts/install-deps.sh          what scanning and converting need
+#   scripts/install-deps.sh --test   plus what the test suite needs
+#
+# Installs only what is missing.  As root it runs apt-get; otherwise it prints
+# the exact command to run and exits 2.
+set -euo pipefail
+
+want_test=0
+case "${1:-}" in
+  --test) want_test=1 ;;
+  "") ;;
+  *) echo "usage: $0 [--test]" >&2; exit 2 ;;
+esac
+
+missing=()
+need_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed' || missing+=("$1"); }
+
+# The checker builds against any libclang from 19 down to 14; only when none
+# is there do we ask for 19.
+have_libclang() {
+  local v
+  for v in 19 18 17 16 15 14; do
+    [ -f "/usr/lib/llvm-$v/include/clang-c/Index.h" ] && return 0
+  done
+  return 1
+}
+
+for p in coccinelle sparse cmake make gcc pkg-config libjson-c-dev git; do need_pkg "$p"; done
+have_libclang || missing+=(libclang-19-dev)
+if [ "$want_test" = 1 ]; then
+  # clang-19 and its runtime give the sanitizer and libFuzzer builds.
+  for p in python3 python3-jsonschema clang-19 libclang-rt-19-dev libclang-19-dev; do need_pkg "$p"; done
+fi
+
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+cmd="apt-get install -y --no-install-recommends ${missing[*]}"
+if [ "$(id -u)" != 0 ]; then
+  echo "safeseek: missing Debian packages; run as root:" >&2
+  echo "  apt-get update && $cmd" >&2
+  exit 2
+fi
+echo "safeseek: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq >/dev/null
+# shellcheck disable=SC2086
+apt-get install -y -qq --no-install-recommends ${missing[*]} >/dev/null
