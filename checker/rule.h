@@ -24,6 +24,8 @@ struct ss_rule {
 	const char *summary;		/* one line: SARIF shortDescription */
 	const char *help;		/* a paragraph: SARIF fullDescription and help */
 	const char *fix;		/* "nonseekable_open.cocci", or NULL when no patch fixes it */
+	const char *const *needs;	/* NULL-terminated tokens; a file containing none of
+					   any rule's tokens is skipped without parsing */
 	void (*check)(struct ss_unit *u, const struct ss_rule *self);
 };
 
