@@ -6,6 +6,17 @@
 #define VERIFY_READ	0
 #define VERIFY_WRITE	1
 
+/* Address limit switching, for kernel code that reads files with vfs_read. */
+typedef struct {
+	unsigned long seg;
+} mm_segment_t;
+
+#define KERNEL_DS	((mm_segment_t) { 0xffffffffUL })
+#define USER_DS		((mm_segment_t) { 0xc0000000UL })
+
+extern mm_segment_t get_fs(void);
+extern void set_fs(mm_segment_t fs);
+
 extern int access_ok(int type, const void __user *addr, unsigned long size);
 extern unsigned long copy_to_user(void __user *to, const void *from,
 				  unsigned long n);
