@@ -19,24 +19,24 @@ typedef int ctl_handler (ctl_table *table, int __user *name, int nlen,
 			 void __user *newval, size_t newlen,
 			 void **context);
 
-typedef int proc_handler (ctl_table *ctl, int write, struct file * filp,
+typedef int proc_handler (ctl_table *ctl, int write, struct file * filp,	/* expect: sysctl_ppos */
 			  void __user *buffer, size_t *lenp);
 
-extern int proc_dostring(ctl_table *, int, struct file *,
+extern int proc_dostring(ctl_table *, int, struct file *,	/* expect: sysctl_ppos */
 			 void __user *, size_t *);
-extern int proc_dointvec(ctl_table *, int, struct file *,
+extern int proc_dointvec(ctl_table *, int, struct file *,	/* expect: sysctl_ppos */
 			 void __user *, size_t *);
-extern int proc_dointvec_bset(ctl_table *, int, struct file *,
+extern int proc_dointvec_bset(ctl_table *, int, struct file *,	/* expect: sysctl_ppos */
 			      void __user *, size_t *);
-extern int proc_dointvec_minmax(ctl_table *, int, struct file *,
+extern int proc_dointvec_minmax(ctl_table *, int, struct file *,	/* expect: sysctl_ppos */
 				void __user *, size_t *);
-extern int proc_dointvec_jiffies(ctl_table *, int, struct file *,
+extern int proc_dointvec_jiffies(ctl_table *, int, struct file *,	/* expect: sysctl_ppos */
 				 void __user *, size_t *);
-extern int proc_dointvec_userhz_jiffies(ctl_table *, int, struct file *,
+extern int proc_dointvec_userhz_jiffies(ctl_table *, int, struct file *,	/* expect: sysctl_ppos */
 					void __user *, size_t *);
-extern int proc_doulongvec_minmax(ctl_table *, int, struct file *,
+extern int proc_doulongvec_minmax(ctl_table *, int, struct file *,	/* expect: sysctl_ppos */
 				  void __user *, size_t *);
-extern int proc_doulongvec_ms_jiffies_minmax(ctl_table *table, int,
+extern int proc_doulongvec_ms_jiffies_minmax(ctl_table *table, int,	/* expect: sysctl_ppos */
 				      struct file *, void __user *, size_t *);
 
 extern ctl_handler sysctl_string;
