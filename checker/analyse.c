@@ -1,0 +1,274 @@
+#define _GNU_SOURCE
+#include "analyse.h"
+#include "fallback.h"
+#include "model.h"
+#include "rule.h"
+#include "unit.h"
+#include "xalloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const unsigned parse_options =
+	CXTranslationUnit_KeepGoing | CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles;
+
+/* Kernel code of every age must parse with a current clang: errors that
+   newer compilers raise by default for old-style code are turned off. */
+static const char *const base_args[] = {
+	"-x", "c", "-std=gnu11", "-w",
+	"-Wno-implicit-function-declaration", "-Wno-implicit-int",
+	"-Wno-int-conversion", "-Wno-incompatible-pointer-types",
+	"-Wno-incompatible-function-pointer-types", "-Wno-return-type",
+};
+
+const char *ss_how_name(enum ss_how how)
+{
+	switch (how) {
+	case SS_HOW_COMPDB:
+		return "compile database";
+	case SS_HOW_TREE:
+		return "tree flags";
+	case SS_HOW_FALLBACK:
+		return "fallback header";
+	}
+	return "?";
+}
+
+static const char *error_name(enum CXErrorCode e)
+{
+	switch (e) {
+	case CXError_Crashed:
+		return "libclang crashed while parsing";
+	case CXError_InvalidArguments:
+		return "libclang rejected the parser arguments";
+	case CXError_ASTReadError:
+		return "libclang could not read the parse result";
+	default:
+		return "libclang could not parse it";
+	}
+}
+
+static enum CXErrorCode parse(CXIndex idx, const char *clang_path,
+			      const struct ss_source *src,
+			      const struct strvec *extra, bool fallback,
+			      CXTranslationUnit *tu)
+{
+	struct strvec args = { 0 };
+	struct CXUnsavedFile unsaved[2] = {
+		{ .Filename = clang_path, .Contents = src->buf,
+		  .Length = (unsigned long)src->len },
+	};
+	unsigned n_unsaved = 1;
+	enum CXErrorCode e;
+
+	for (size_t i = 0; i < sizeof(base_args) / sizeof(base_args[0]); i++)
+		strvec_push(&args, base_args[i]);
+	if (fallback) {
+		ss_fallback_args(&args);
+		unsaved[n_unsaved++] = ss_fallback_unsaved();
+	} else {
+		strvec_append(&args, extra);
+	}
+	*tu = NULL;
+	e = clang_parseTranslationUnit2(idx, clang_path,
+					(const char *const *)args.v, (int)args.n,
+					unsaved, n_unsaved, parse_options, tu);
+	strvec_clear(&args);
+	if (e == CXError_Success && !*tu)
+		e = CXError_Failure;
+	return e;
+}
+
+struct diag_summary {
+	unsigned header_trouble;	/* fatal errors, errors in other files */
+	unsigned main_errors;
+	char *first_header;		/* "file:line: message" */
+	char *first_main;		/* "line:col: message" */
+};
+
+static void examine(CXTranslationUnit tu, CXFile main_file,
+		    struct diag_summary *d)
+{
+	unsigned n = clang_getNumDiagnostics(tu);
+
+	memset(d, 0, sizeof(*d));
+	for (unsigned i = 0; i < n; i++) {
+		CXDiagnostic diag = clang_getDiagnostic(tu, i);
+		enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(diag);
+		CXFile f;
+		unsigned line, col;
+		bool in_main;
+
+		if (sev < CXDiagnostic_Error) {
+			clang_disposeDiagnostic(diag);
+			continue;
+		}
+		clang_getFileLocation(clang_getDiagnosticLocation(diag), &f,
+				      &line, &col, NULL);
+		in_main = f && main_file && clang_File_isEqual(f, main_file);
+		if (sev == CXDiagnostic_Fatal || !in_main) {
+			if (!d->first_header) {
+				CXString text = clang_getDiagnosticSpelling(diag);
+				CXString name = clang_getFileName(f);
+				const char *fn = clang_getCString(name);
+
+				d->first_header = in_main || !fn
+					? xasprintf("line %u: %s", line,
+						    clang_getCString(text))
+					: xasprintf("%s:%u: %s", fn, line,
+						    clang_getCString(text));
+				clang_disposeString(text);
+				clang_disposeString(name);
+			}
+			d->header_trouble++;
+		} else {
+			if (!d->first_main) {
+				CXString text = clang_getDiagnosticSpelling(diag);
+
+				d->first_main = xasprintf("%u:%u: %s", line, col,
+							  clang_getCString(text));
+				clang_disposeString(text);
+			}
+			d->main_errors++;
+		}
+		clang_disposeDiagnostic(diag);
+	}
+}
+
+static void diag_free(struct diag_summary *d)
+{
+	free(d->first_header);
+	free(d->first_main);
+	memset(d, 0, sizeof(*d));
+}
+
+struct decl_count {
+	CXFile main_file;
+	unsigned valid;
+};
+
+static enum CXChildVisitResult count_decl(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct decl_count *dc = data;
+	CXFile f;
+
+	if (!clang_isDeclaration(clang_getCursorKind(c)) ||
+	    clang_isInvalidDeclaration(c))
+		return CXChildVisit_Continue;
+	clang_getFileLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+	if (f && clang_File_isEqual(f, dc->main_file)) {
+		dc->valid++;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Continue;
+}
+
+/* A file with errors and not one valid declaration of its own did not
+   parse in any useful sense. */
+static bool parsed_something(CXTranslationUnit tu, CXFile main_file)
+{
+	struct decl_count dc = { .main_file = main_file };
+
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), count_decl, &dc);
+	return dc.valid > 0;
+}
+
+static void run_rules(CXTranslationUnit tu, CXFile main_file,
+		      const char *display, bool vfs_core,
+		      struct ss_findings *sink)
+{
+	struct ss_unit u = {
+		.tu = tu,
+		.main_file = main_file,
+		.path = display,
+		.vfs_core = vfs_core,
+		.sink = sink,
+	};
+
+	u.model = ss_model_build(&u);
+	for (size_t i = 0; i < ss_rule_count; i++)
+		if (ss_rules[i]->check)
+			ss_rules[i]->check(&u, ss_rules[i]);
+	ss_model_free(u.model);
+}
+
+void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
+		const struct ss_source *src, const struct ss_plan *plan,
+		struct ss_findings *sink, struct ss_outcome *out)
+{
+	bool fallback = plan->how == SS_HOW_FALLBACK;
+	struct diag_summary d = { 0 };
+	CXTranslationUnit tu;
+	CXFile main_file = NULL;
+	enum CXErrorCode e;
+	char *retry_reason = NULL;
+
+	memset(out, 0, sizeof(*out));
+	e = parse(idx, clang_path, src, &plan->args, fallback, &tu);
+	if (e == CXError_Success) {
+		main_file = clang_getFile(tu, clang_path);
+		examine(tu, main_file, &d);
+		if (!fallback && d.header_trouble && plan->may_fall_back) {
+			retry_reason = d.first_header;
+			d.first_header = NULL;
+			diag_free(&d);
+			clang_disposeTranslationUnit(tu);
+			fallback = true;
+			e = parse(idx, clang_path, src, NULL, true, &tu);
+			if (e == CXError_Success) {
+				main_file = clang_getFile(tu, clang_path);
+				examine(tu, main_file, &d);
+			}
+		}
+	}
+	out->how = fallback ? SS_HOW_FALLBACK : plan->how;
+	if (retry_reason)
+		out->detail = xasprintf("fallback header (with %s: %s)",
+					ss_how_name(plan->how), retry_reason);
+	else
+		out->detail = xasprintf("%s (%s)", ss_how_name(out->how),
+					plan->why ? plan->why : "-");
+	free(retry_reason);
+
+	if (e != CXError_Success) {
+		out->problem = xstrdup(error_name(e));
+		diag_free(&d);
+		return;
+	}
+	out->main_errors = d.main_errors;
+	if (d.main_errors && !parsed_something(tu, main_file)) {
+		out->problem = xasprintf("%s: does not parse (%u errors), not analysed",
+					 d.first_main, d.main_errors);
+		diag_free(&d);
+		clang_disposeTranslationUnit(tu);
+		return;
+	}
+	if (d.main_errors) {
+		out->problem = xasprintf("%s: %u parse error%s; analysed what parses",
+					 d.first_main, d.main_errors,
+					 d.main_errors == 1 ? "" : "s");
+		out->problem_expected = fallback;
+	}
+	diag_free(&d);
+
+	ss_findings_begin_file(sink, display, src->buf, src->len);
+	run_rules(tu, main_file, display, plan->vfs_core, sink);
+	ss_findings_end_file(sink);
+	clang_disposeTranslationUnit(tu);
+	out->analysed = true;
+}
+
+void ss_plan_free(struct ss_plan *p)
+{
+	strvec_clear(&p->args);
+	free(p->why);
+	p->why = NULL;
+}
+
+void ss_outcome_free(struct ss_outcome *o)
+{
+	free(o->detail);
+	free(o->problem);
+	o->detail = o->problem = NULL;
+}
