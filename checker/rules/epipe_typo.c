@@ -1,0 +1,86 @@
+#include "rules.h"
+
+#include "../ast_util.h"
+#include "../model.h"
+#include "../unit.h"
+
+#include <string.h>
+
+static const char *const needs[] = { "EPIPE", NULL };
+static const char *const minus_epipe[] = { "-", "EPIPE", NULL };
+
+struct search {
+	CXTranslationUnit tu;
+	CXCursor found;
+};
+
+/* The first `return -EPIPE` or `x = -EPIPE` of a branch. */
+static enum CXChildVisitResult find_epipe(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct search *s = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	char op[8];
+
+	(void)parent;
+	if ((k == CXCursor_ReturnStmt ||
+	     (k == CXCursor_BinaryOperator &&
+	      strcmp(ss_operator(s->tu, c, op, sizeof(op)), "=") == 0)) &&
+	    ss_tokens_contain(s->tu, c, minus_epipe)) {
+		s->found = c;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+static CXCursor epipe_in(CXTranslationUnit tu, CXCursor branch)
+{
+	struct search s = { tu, clang_getNullCursor() };
+	CXCursor kids[3];
+
+	if (ss_children(branch, kids, 3) < 2)
+		return s.found;
+	if (find_epipe(kids[1], branch, &s) != CXChildVisit_Break)
+		clang_visitChildren(kids[1], find_epipe, &s);
+	return s.found;
+}
+
+static void check(struct ss_unit *u, const struct ss_rule *self)
+{
+	size_t i, j, n = ss_model_fpos_count(u->model);
+
+	for (i = 0; i < n; i++) {
+		const struct ss_fpos_access *a = ss_model_fpos(u->model, i);
+		bool seen = false;
+		CXCursor at;
+		char who[256];
+
+		if (ss_fpos_owner(u, a) != SS_OWNER_ESPIPE_TEST || ss_cursor_is_null(a->branch))
+			continue;
+		for (j = 0; j < i && !seen; j++)
+			seen = clang_equalCursors(ss_model_fpos(u->model, j)->branch, a->branch);
+		if (seen)
+			continue;
+		at = epipe_in(u->tu, a->branch);
+		if (ss_cursor_is_null(at))
+			continue;
+		ss_describe_function(a->function, who, sizeof(who));
+		ss_report(u, self, at, self->severity, a->function->name, a->function->object,
+			  "%s refuses pread/pwrite with -EPIPE (broken pipe) instead of -ESPIPE "
+			  "(illegal seek); call nonseekable_open() from the open method instead",
+			  who);
+	}
+}
+
+const struct ss_rule ss_rule_epipe_typo = {
+	.id = "epipe-typo",
+	.severity = SS_WARNING,
+	.confidence = SS_CONF_HIGH,
+	.summary = "pread/pwrite refusal returns -EPIPE instead of -ESPIPE",
+	.help = "Some drivers copied the pread/pwrite refusal `if (ppos != &file->f_pos)` "
+		"but returned -EPIPE, \"broken pipe\", instead of -ESPIPE, \"illegal seek\". "
+		"Applications then see a pipe error on pread(). Converting the driver to "
+		"nonseekable_open() removes the test and its wrong error code.",
+	.fix = "nonseekable_open.cocci",
+	.needs = needs,
+	.check = check,
+};

@@ -1,0 +1,41 @@
+#include "rules.h"
+
+#include "../model.h"
+#include "../unit.h"
+
+static const char *const needs[] = { "f_pos", NULL };
+
+static void check(struct ss_unit *u, const struct ss_rule *self)
+{
+	size_t i, n = ss_model_fpos_count(u->model);
+
+	for (i = 0; i < n; i++) {
+		const struct ss_fpos_access *a = ss_model_fpos(u->model, i);
+		char who[256];
+
+		if (ss_fpos_owner(u, a) != SS_OWNER_ESPIPE_TEST)
+			continue;
+		ss_describe_function(a->function, who, sizeof(who));
+		ss_report(u, self, a->compare, self->severity, a->function->name,
+			  a->function->object,
+			  "%s refuses pread/pwrite by comparing '%s' with &%s->f_pos; "
+			  "call nonseekable_open() from the open method instead",
+			  who, a->other ? a->other : "its position pointer", a->base);
+	}
+}
+
+const struct ss_rule ss_rule_espipe_test = {
+	.id = "espipe-test",
+	.severity = SS_WARNING,
+	.confidence = SS_CONF_HIGH,
+	.summary = "read/write method refuses pread/pwrite by comparing its position pointer with &file->f_pos",
+	.help = "Before Linux 2.6.8 a driver that could not seek refused pread() and pwrite() "
+		"by checking `if (ppos != &file->f_pos) return -ESPIPE;` in every read and write "
+		"method. Since 2.6.8 the VFS passes methods a copy of f_pos, so the test refuses "
+		"plain read() and write() too; the open method should call nonseekable_open() "
+		"instead, which clears FMODE_LSEEK, FMODE_PREAD and FMODE_PWRITE so that the VFS "
+		"refuses lseek, pread and pwrite itself.",
+	.fix = "nonseekable_open.cocci",
+	.needs = needs,
+	.check = check,
+};

@@ -1,0 +1,77 @@
+#include "rules.h"
+
+#include "../model.h"
+#include "../unit.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const needs[] = { "no_llseek", "ESPIPE", NULL };
+
+static const char *const data_methods[] = {
+	"read", "write", "aio_read", "aio_write", "readv", "writev",
+	"read_iter", "write_iter", NULL
+};
+
+static bool has_data_method(const struct ss_fops *f)
+{
+	size_t i;
+
+	for (i = 0; data_methods[i]; i++)
+		if (ss_fops_method(f, data_methods[i]))
+			return true;
+	return false;
+}
+
+static void check(struct ss_unit *u, const struct ss_rule *self)
+{
+	size_t i, n = ss_model_fops_count(u->model);
+
+	for (i = 0; i < n; i++) {
+		const struct ss_fops *f = ss_model_fops(u->model, i);
+		const char *llseek = ss_fops_method(f, "llseek");
+		const char *open = ss_fops_method(f, "open");
+		const struct ss_function *seek;
+		char refusal[160];
+
+		if (!llseek || !has_data_method(f))
+			continue;
+		if (strcmp(llseek, "no_llseek") == 0) {
+			snprintf(refusal, sizeof(refusal), "no_llseek");
+		} else {
+			seek = ss_model_function_named(u->model, llseek);
+			if (!seek || !ss_model_espipe_only(u->model, seek))
+				continue;
+			snprintf(refusal, sizeof(refusal), "'%s', which returns -ESPIPE", llseek);
+		}
+		if (ss_model_open_kind(u->model, open) != SS_OPEN_SEEKABLE)
+			continue;
+		if (open)
+			ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity,
+				     open, f->name,
+				     "'%s' refuses lseek with %s, but its open method '%s' never "
+				     "calls nonseekable_open(): pread() and pwrite() still succeed",
+				     f->name, refusal, open);
+		else
+			ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity,
+				     NULL, f->name,
+				     "'%s' refuses lseek with %s, but has no open method calling "
+				     "nonseekable_open(): pread() and pwrite() still succeed",
+				     f->name, refusal);
+	}
+}
+
+const struct ss_rule ss_rule_pread_hole = {
+	.id = "pread-hole",
+	.severity = SS_WARNING,
+	.confidence = SS_CONF_MEDIUM,
+	.summary = "file_operations refuses lseek but not pread/pwrite",
+	.help = "A file_operations whose llseek is no_llseek, or a method that only returns "
+		"-ESPIPE, makes lseek() fail; but unless its open method calls "
+		"nonseekable_open(), FMODE_PREAD and FMODE_PWRITE stay set and pread() and "
+		"pwrite() still succeed at arbitrary offsets. Call nonseekable_open() from the "
+		"open method (add one if there is none).",
+	.fix = NULL,
+	.needs = needs,
+	.check = check,
+};

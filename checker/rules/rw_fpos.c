@@ -1,0 +1,84 @@
+#include "rules.h"
+
+#include "../model.h"
+#include "../unit.h"
+
+#include <stdio.h>
+
+static const char *const needs[] = { "f_pos", NULL };
+
+static void param_name(CXCursor fn, unsigned i, const char *fallback, char *buf, size_t n)
+{
+	CXString s = clang_getCursorSpelling(clang_Cursor_getArgument(fn, i));
+	const char *p = clang_getCString(s);
+
+	snprintf(buf, n, "%s", p && *p ? p : fallback);
+	clang_disposeString(s);
+}
+
+/* What the method should use instead: "*ppos", "pos", "iocb->ki_pos". */
+static const char *instead(const struct ss_function *f, char *buf, size_t n)
+{
+	int nargs = clang_Cursor_getNumArguments(f->cursor);
+	char name[48];
+	CXCursor arg;
+
+	if (!(f->roles & SS_ROLES_RW)) {
+		if (nargs >= 1)
+			param_name(f->cursor, 0, "iocb", name, sizeof(name));
+		else
+			snprintf(name, sizeof(name), "iocb");
+		snprintf(buf, n, "%s->ki_pos", name);
+		return buf;
+	}
+	if (nargs <= SS_POSITION_PARAM) {
+		snprintf(buf, n, "*ppos");
+		return buf;
+	}
+	arg = clang_Cursor_getArgument(f->cursor, SS_POSITION_PARAM);
+	param_name(f->cursor, SS_POSITION_PARAM, "ppos", name, sizeof(name));
+	snprintf(buf, n, "%s%s",
+		 clang_getCanonicalType(clang_getCursorType(arg)).kind == CXType_Pointer ? "*" : "",
+		 name);
+	return buf;
+}
+
+static void check(struct ss_unit *u, const struct ss_rule *self)
+{
+	size_t i, n = ss_model_fpos_count(u->model);
+
+	for (i = 0; i < n; i++) {
+		const struct ss_fpos_access *a = ss_model_fpos(u->model, i);
+		const struct ss_function *f = a->function;
+		bool write = a->use == SS_FPOS_WRITE;
+		char who[256], pos[64];
+
+		if (ss_fpos_owner(u, a) != SS_OWNER_RW)
+			continue;
+		ss_describe_function(f, who, sizeof(who));
+		instead(f, pos, sizeof(pos));
+		ss_report_at(u, self, clang_getCursorLocation(a->member),
+			     write ? SS_ERROR : SS_WARNING, f->name, f->object,
+			     write ? "%s %s %s->f_pos instead of '%s': the VFS passes the method "
+				     "a copy of the position and overwrites this update"
+				   : "%s %s %s->f_pos instead of '%s': it races with the VFS's "
+				     "copy of the position",
+			     who, ss_fpos_verb(a), a->base, pos);
+	}
+}
+
+const struct ss_rule ss_rule_rw_fpos = {
+	.id = "rw-fpos",
+	.severity = SS_WARNING,
+	.confidence = SS_CONF_HIGH,
+	.summary = "read/write method touches file->f_pos instead of its position argument",
+	.help = "Since Linux 2.6.8 read() and write() pass methods a copy of file->f_pos and "
+		"store the copy back afterwards. A read, write, aio, readv or writev method "
+		"that assigns file->f_pos therefore has its update thrown away (an error), "
+		"and one that reads it races with concurrent calls and ignores pread's "
+		"offset (a warning): it must use *ppos. In read_iter and write_iter the "
+		"same holds for iocb->ki_filp->f_pos against iocb->ki_pos.",
+	.fix = "rw_ppos.cocci",
+	.needs = needs,
+	.check = check,
+};

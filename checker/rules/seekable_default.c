@@ -1,0 +1,68 @@
+#include "rules.h"
+
+#include "../model.h"
+#include "../unit.h"
+
+static const char *const needs[] = { "file_operations", NULL };
+
+static const char *const data_methods[] = {
+	"read", "write", "aio_read", "aio_write", "readv", "writev",
+	"read_iter", "write_iter", NULL
+};
+
+static void check(struct ss_unit *u, const struct ss_rule *self)
+{
+	size_t i, j, n = ss_model_fops_count(u->model);
+
+	for (i = 0; i < n; i++) {
+		const struct ss_fops *f = ss_model_fops(u->model, i);
+		const struct ss_function *first = NULL;
+		const char *member = NULL;
+		bool stream = true;
+
+		if (ss_fops_method(f, "llseek"))
+			continue;
+		for (j = 0; data_methods[j] && stream; j++) {
+			const char *name = ss_fops_method(f, data_methods[j]);
+			const struct ss_function *fn;
+
+			if (!name)
+				continue;
+			fn = ss_model_function_named(u->model, name);
+			/* A method defined elsewhere may well use the position. */
+			if (!fn || ss_function_uses_position(fn))
+				stream = false;
+			else if (!first) {
+				first = fn;
+				member = data_methods[j];
+			}
+		}
+		if (!stream || !first)
+			continue;
+		if (ss_model_open_kind(u->model, ss_fops_method(f, "open")) != SS_OPEN_SEEKABLE)
+			continue;
+		ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity,
+			     first->name, f->name,
+			     "'%s' looks seekable, yet its %s method '%s' never uses the file "
+			     "position: with no .llseek and no nonseekable_open(), lseek() and "
+			     "pread() silently succeed on this stream; call nonseekable_open() "
+			     "from the open method and set .llseek = no_llseek",
+			     f->name, member, first->name);
+	}
+}
+
+const struct ss_rule ss_rule_seekable_default = {
+	.id = "seekable-default",
+	.severity = SS_WARNING,
+	.confidence = SS_CONF_LOW,
+	.summary = "stream-like file_operations that still appears seekable",
+	.help = "A file_operations whose read and write methods never look at the position "
+		"behaves like a stream, but with no .llseek and no nonseekable_open() the VFS "
+		"treats it as seekable: lseek() and pread() report success and do nothing "
+		"useful. The usual fix is nonseekable_open() in the open method and "
+		".llseek = no_llseek. Low confidence: a device may ignore the position on "
+		"purpose and accept seeks as harmless.",
+	.fix = NULL,
+	.needs = needs,
+	.check = check,
+};

@@ -1,0 +1,39 @@
+#include "rules.h"
+
+#include "../model.h"
+#include "../unit.h"
+
+static const char *const needs[] = { "f_pos", NULL };
+
+static void check(struct ss_unit *u, const struct ss_rule *self)
+{
+	size_t i, n = ss_model_fpos_count(u->model);
+
+	for (i = 0; i < n; i++) {
+		const struct ss_fpos_access *a = ss_model_fpos(u->model, i);
+		char who[256];
+
+		if (ss_fpos_owner(u, a) != SS_OWNER_SYSCTL)
+			continue;
+		ss_describe_function(a->function, who, sizeof(who));
+		ss_report_at(u, self, clang_getCursorLocation(a->member), self->severity,
+			     a->function->name, a->function->object,
+			     "%s %s %s->f_pos; take the position from a 'loff_t *ppos' "
+			     "parameter instead", who, ss_fpos_verb(a), a->base);
+	}
+}
+
+const struct ss_rule ss_rule_sysctl_fpos = {
+	.id = "sysctl-fpos",
+	.severity = SS_WARNING,
+	.confidence = SS_CONF_HIGH,
+	.summary = "sysctl proc handler uses filp->f_pos instead of its ppos argument",
+	.help = "Linux 2.6.8 gave sysctl proc handlers an explicit `loff_t *ppos` argument, "
+		"so that they no longer reach into the struct file for the position. A "
+		"handler (named by a ctl_table's proc_handler, or shaped like one) that "
+		"still reads or writes filp->f_pos keeps the old, racy convention and "
+		"breaks once its callers pass a separate position.",
+	.fix = "sysctl_ppos.cocci",
+	.needs = needs,
+	.check = check,
+};
