@@ -41,6 +41,7 @@ static void finding_free(struct ss_finding *f)
 	free(f->object);
 	free(f->message);
 	free(f->line_text);
+	free(f->extents);
 }
 
 void ss_findings_truncate(struct ss_findings *s, size_t from)

@@ -7,6 +7,7 @@
  * so that the output does not depend on the number of workers.
  */
 
+#include "extent.h"
 #include "rule.h"
 
 #include <stddef.h>
@@ -20,6 +21,9 @@ struct ss_finding {
 	char *object;		/* fops or ctl_table, NULL when none */
 	char *message;
 	char *line_text;	/* the source line reported at, without its newline */
+	struct ss_line_range *extents;	/* lines it stands for beyond its own (a fops
+					   and its methods), for --changed-lines */
+	size_t nextents;
 };
 
 struct ss_findings {

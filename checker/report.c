@@ -50,6 +50,7 @@ static void report_va(struct ss_unit *u, const struct ss_rule *r,
 	if (vasprintf(&f.message, fmt, ap) < 0)
 		f.message = xstrdup(r->summary ? r->summary : r->id);
 	f.line_text = line_at(s, offset);
+	ss_extent_collect(u->tu, u->main_file, at, &f.extents, &f.nextents);
 	ss_findings_add(s, &f);
 }
 
