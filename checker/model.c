@@ -23,17 +23,11 @@ struct call {
 	const char *callee;
 };
 
-/* A mention of a function: a call or any other use of its name. */
-struct ref {
-	const char *name;		/* the name slot's own copy, as ss_function's */
-	long caller;			/* the function it is in, -1 outside any */
-	bool call;			/* it is the callee of a call */
-};
-
-/* Function name -> index of its definition. */
+/* Function name -> index of its definition, and how often it is used elsewhere. */
 struct name_slot {
 	const char *name;
 	long fn;			/* -1: not defined in this file */
+	unsigned refs;
 };
 
 struct ss_model {
@@ -60,8 +54,6 @@ struct ss_model {
 	size_t ngrants, capgrants;
 	struct call *calls;
 	size_t ncalls, capcalls;
-	struct ref *refs;
-	size_t nrefs, caprefs;
 
 	struct name_slot *names;
 	size_t capnames, nnames;
@@ -167,6 +159,7 @@ static struct name_slot *name_slot(struct ss_model *m, const char *name, bool ad
 		return NULL;
 	m->names[i].name = keep(m, name);
 	m->names[i].fn = -1;
+	m->names[i].refs = 0;
 	m->nnames++;
 	return &m->names[i];
 }
@@ -262,20 +255,25 @@ static unsigned roles_from_shape(CXCursor fn)
 	for (i = 0; i < n && i < 6; i++)
 		a[i] = clang_getArgType(t, (unsigned)i);
 
-	if (n == 4 && ss_type_is_pointer_to_struct(a[0], "file") &&
-	    is_pointer_to(a[1], is_char) && is_integer(a[2]) && is_pointer_to(a[3], is_loff)) {
-		CXType pointee = clang_getPointeeType(clang_getCanonicalType(a[1]));
+	if (n == 4 && ss_type_is_pointer_to_struct(a[0], "file") && is_pointer_to(a[3], is_loff)) {
+		CXType buf = clang_getCanonicalType(a[1]);
+		CXType pointee = clang_getPointeeType(buf);
 
+		if (buf.kind != CXType_Pointer)
+			return SS_ROLE_READ | SS_ROLE_WRITE;
+		if (ss_type_is_struct(pointee, "iovec"))
+			return SS_ROLE_READV | SS_ROLE_WRITEV;
+		if (!is_char(pointee))
+			return SS_ROLE_READ | SS_ROLE_WRITE;
 		return clang_isConstQualifiedType(pointee) ? SS_ROLE_WRITE : SS_ROLE_READ;
 	}
-	if (n == 4 && ss_type_is_pointer_to_struct(a[0], "kiocb") &&
-	    is_pointer_to(a[1], is_char) && is_integer(a[2]) && is_loff(a[3])) {
+	if (n == 4 && ss_type_is_pointer_to_struct(a[0], "kiocb") && is_loff(a[3])) {
 		CXType pointee = clang_getPointeeType(clang_getCanonicalType(a[1]));
 
 		return clang_isConstQualifiedType(pointee) ? SS_ROLE_AIO_WRITE : SS_ROLE_AIO_READ;
 	}
 	if (n == 3 && ss_type_is_pointer_to_struct(a[0], "file") && is_loff(a[1]) &&
-	    is_integer(a[2]) && is_loff(clang_getResultType(t)))
+	    is_integer(a[2]))
 		return SS_ROLE_LLSEEK;
 	if (n == 3 && ss_type_is_pointer_to_struct(a[0], "file") && is_any_pointer(a[1]) &&
 	    is_any_pointer(a[2]) &&
@@ -300,14 +298,13 @@ struct walker {
 	size_t depth, cap;
 	long fn;			/* the function being walked, -1 outside */
 	size_t fn_fpos;			/* its first f_pos access */
+	CXCursor *aliases;		/* its locals set to a kiocb parameter's ki_filp */
+	size_t naliases, capaliases;
 	CXCursor var;			/* the innermost variable being initialized */
 	bool in_var;
 };
 
 static void visit(struct walker *w, CXCursor c);
-static CXCursor ancestor(struct walker *w, size_t up);
-static size_t skip_up(struct walker *w, size_t up, bool casts);
-static bool through_first_child(struct walker *w, size_t up, CXCursor self);
 
 static enum CXChildVisitResult visit_child(CXCursor c, CXCursor parent, CXClientData data)
 {
@@ -553,6 +550,7 @@ static void add_function(struct walker *w, CXCursor c)
 		slot->fn = (long)m->nfns;
 	w->fn = (long)m->nfns;
 	w->fn_fpos = m->nfpos;
+	w->naliases = 0;
 	m->nfns++;
 }
 
@@ -566,15 +564,8 @@ static void reference(struct walker *w, CXCursor c)
 		CXString s = clang_getCursorSpelling(ref);
 		const char *name = clang_getCString(s);
 
-		if (w->fn < 0 || strcmp(m->fns[w->fn].name, name) != 0) {
-			size_t up = skip_up(w, 1, false);
-			struct ref r = { name_slot(m, name, true)->name, w->fn, false };
-
-			r.call = clang_getCursorKind(ancestor(w, up)) == CXCursor_CallExpr &&
-				 through_first_child(w, up, c);
-			m->refs = grow(m->refs, m->nrefs, &m->caprefs, sizeof(*m->refs));
-			m->refs[m->nrefs++] = r;
-		}
+		if (w->fn < 0 || strcmp(m->fns[w->fn].name, name) != 0)
+			name_slot(m, name, true)->refs++;
 		clang_disposeString(s);
 	} else if (k == CXCursor_ParmDecl && w->fn >= 0) {
 		unsigned i;
@@ -655,6 +646,61 @@ static void espipe_compare(struct walker *w, size_t up, CXCursor self,
 	}
 }
 
+static bool is_param(struct walker *w, CXCursor ref)
+{
+	unsigned i;
+
+	for (i = 0; w->fn >= 0 && i < w->m->nparams[w->fn]; i++)
+		if (clang_equalCursors(ref, w->m->params[w->fn][i]))
+			return true;
+	return false;
+}
+
+/* `P->ki_filp` with P a parameter of the function being walked. */
+static bool is_param_ki_filp(struct walker *w, CXCursor e)
+{
+	CXCursor base;
+
+	e = ss_strip(e);
+	if (clang_getCursorKind(e) != CXCursor_MemberRefExpr || !spelled(e, "ki_filp") ||
+	    ss_children(e, &base, 1) < 1)
+		return false;
+	base = ss_strip(base);
+	return clang_getCursorKind(base) == CXCursor_DeclRefExpr &&
+	       is_param(w, clang_getCursorReferenced(base));
+}
+
+/* `struct file *file = iocb->ki_filp;` names the method's own file. */
+static void maybe_alias(struct walker *w, CXCursor var)
+{
+	CXCursor kids[4];
+	unsigned n = ss_children(var, kids, 4);
+
+	if (w->fn < 0 || n == 0 || n > 4 || !is_param_ki_filp(w, kids[n - 1]))
+		return;
+	w->aliases = grow(w->aliases, w->naliases, &w->capaliases, sizeof(*w->aliases));
+	w->aliases[w->naliases++] = var;
+}
+
+static bool is_own_file(struct walker *w, CXCursor base)
+{
+	CXCursor ref;
+	size_t i;
+
+	base = ss_strip(base);
+	if (is_param_ki_filp(w, base))
+		return true;
+	if (clang_getCursorKind(base) != CXCursor_DeclRefExpr)
+		return false;
+	ref = clang_getCursorReferenced(base);
+	if (is_param(w, ref))
+		return true;
+	for (i = 0; i < w->naliases; i++)
+		if (clang_equalCursors(ref, w->aliases[i]))
+			return true;
+	return false;
+}
+
 static void fpos_access(struct walker *w, CXCursor c)
 {
 	struct ss_model *m = w->m;
@@ -680,8 +726,10 @@ static void fpos_access(struct walker *w, CXCursor c)
 	a.use = SS_FPOS_READ;
 	a.base = "";
 	a.other = NULL;
-	if (ss_children(c, &base, 1) >= 1)
+	if (ss_children(c, &base, 1) >= 1) {
 		a.base = keep(m, ss_source_text(m->tu, ss_strip(base), buf, sizeof(buf)));
+		a.own_file = is_own_file(w, base);
+	}
 
 	up = skip_up(w, 1, false);
 	p = ancestor(w, up);
@@ -698,7 +746,8 @@ static void fpos_access(struct walker *w, CXCursor c)
 				a.use = SS_FPOS_ADDRESS_ARG;
 				a.other = keep_spelling(m, q);
 			} else if (clang_getCursorKind(q) == CXCursor_BinaryOperator &&
-				   strcmp(ss_operator(m->tu, q, op, sizeof(op)), "!=") == 0) {
+				   (strcmp(ss_operator(m->tu, q, op, sizeof(op)), "!=") == 0 ||
+				    strcmp(op, "==") == 0)) {
 				espipe_compare(w, up2, c, &a);
 			}
 		} else if (strcmp(op, "++") == 0 || strcmp(op, "--") == 0) {
@@ -740,6 +789,7 @@ static void visit(struct walker *w, CXCursor c)
 	case CXCursor_VarDecl:
 		w->var = c;
 		w->in_var = true;
+		maybe_alias(w, c);
 		break;
 	case CXCursor_InitListExpr: {
 		CXType t = clang_getCursorType(c);
@@ -782,40 +832,26 @@ static void visit(struct walker *w, CXCursor c)
 
 /*
  * Roles from the shape of the signature, for definitions nothing names as a
- * method: those referenced nowhere, and those only called from functions
- * that already play that role (a handler delegating to another).
+ * method and nothing else in the file refers to.  The sysctl shape is
+ * distinctive enough to count even for a handler other handlers call.
  */
 static void apply_shapes(struct ss_model *m)
 {
-	unsigned *shape = xrealloc(NULL, m->nfns * sizeof(*shape));
 	size_t i;
-	bool changed = true;
 
-	for (i = 0; i < m->nfns; i++)
-		shape[i] = m->fns[i].roles ? 0 : roles_from_shape(m->fns[i].cursor);
-	while (changed) {
-		changed = false;
-		for (i = 0; i < m->nfns; i++) {
-			struct ss_function *f = &m->fns[i];
-			bool ok = shape[i] != 0 && f->roles == 0;
-			size_t j;
+	for (i = 0; i < m->nfns; i++) {
+		struct ss_function *f = &m->fns[i];
+		struct name_slot *s = name_slot(m, f->name, false);
+		unsigned shape;
 
-			for (j = 0; ok && j < m->nrefs; j++) {
-				const struct ref *r = &m->refs[j];
-
-				if (r->name != f->name)
-					continue;
-				ok = r->call && r->caller >= 0 &&
-				     (m->fns[r->caller].roles & shape[i]);
-			}
-			if (ok) {
-				f->roles = shape[i];
-				f->role_from_shape = true;
-				changed = true;
-			}
+		if (f->roles)
+			continue;
+		shape = roles_from_shape(f->cursor);
+		if (shape == SS_ROLE_SYSCTL || (s && s->refs == 0)) {
+			f->roles = shape;
+			f->role_from_shape = shape != 0;
 		}
 	}
-	free(shape);
 }
 
 static void apply_grants(struct ss_model *m)
@@ -854,6 +890,7 @@ struct ss_model *ss_model_build(struct ss_unit *u)
 	w.var = clang_getNullCursor();
 	clang_visitChildren(clang_getTranslationUnitCursor(u->tu), visit_child, &w);
 	free(w.stack);
+	free(w.aliases);
 	apply_grants(m);
 	return m;
 }
@@ -880,7 +917,6 @@ void ss_model_free(struct ss_model *m)
 	free(m->fpos_off);
 	free(m->grants);
 	free(m->calls);
-	free(m->refs);
 	free(m->names);
 	free(m->fops_fields);
 	free(m->ctl_fields);
@@ -1030,11 +1066,12 @@ enum ss_fpos_owner ss_fpos_owner(const struct ss_unit *u, const struct ss_fpos_a
 		return SS_OWNER_NONE;
 	if (a->use == SS_FPOS_ESPIPE_COMPARE && (roles & SS_ROLES_RW))
 		return SS_OWNER_ESPIPE_TEST;
-	if (roles & SS_ROLE_SYSCTL)
+	/* The semantic patches rewrite only the file a method or handler was given. */
+	if ((roles & SS_ROLE_SYSCTL) && a->own_file)
 		return SS_OWNER_SYSCTL;
 	if (a->use == SS_FPOS_ADDRESS_ARG)
 		return SS_OWNER_ADDRESS;
-	if (roles & (SS_ROLES_RW | SS_ROLES_ITER))
+	if ((roles & (SS_ROLES_RW | SS_ROLES_ITER)) && a->own_file)
 		return SS_OWNER_RW;
 	return SS_OWNER_OTHER;
 }

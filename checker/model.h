@@ -84,17 +84,20 @@ enum ss_fpos_use {
 	SS_FPOS_WRITE,			/* =, +=, -=, ..., ++, -- */
 	SS_FPOS_ADDRESS_ARG,		/* &X->f_pos passed straight to a call */
 	SS_FPOS_ADDRESS,		/* &X->f_pos used some other way */
-	SS_FPOS_ESPIPE_COMPARE		/* p != &X->f_pos, either order */
+	SS_FPOS_ESPIPE_COMPARE		/* p != &X->f_pos (or ==), either order */
 };
 
 struct ss_fpos_access {
 	CXCursor member;		/* the member access; its location is the f_pos token */
 	CXCursor address;		/* the `&` taking its address, or a null cursor */
-	CXCursor compare;		/* SS_FPOS_ESPIPE_COMPARE: the `!=` */
+	CXCursor compare;		/* SS_FPOS_ESPIPE_COMPARE: the `!=` or `==` */
 	CXCursor branch;		/* ... and the if statement testing it, or a null cursor */
 	enum ss_fpos_use use;
 	const struct ss_function *function;	/* the enclosing definition, or NULL */
 	const char *base;		/* the struct file expression: "file", "iocb->ki_filp" */
+	bool own_file;			/* base is the file the function was given: a struct
+					   file * parameter, its kiocb's ki_filp, or a local
+					   initialized from that ki_filp */
 	const char *other;		/* compare: the other operand; address-arg: the callee */
 };
 

@@ -16,14 +16,14 @@ static void param_name(CXCursor fn, unsigned i, const char *fallback, char *buf,
 	clang_disposeString(s);
 }
 
-/* What the method should use instead: "*ppos", "pos", "iocb->ki_pos". */
+/* What the method should use instead: "*ppos", or "iocb->ki_pos" in aio and iter methods. */
 static const char *instead(const struct ss_function *f, char *buf, size_t n)
 {
 	int nargs = clang_Cursor_getNumArguments(f->cursor);
 	char name[48];
 	CXCursor arg;
 
-	if (!(f->roles & SS_ROLES_RW)) {
+	if (!(f->roles & (SS_ROLE_READ | SS_ROLE_WRITE | SS_ROLE_READV | SS_ROLE_WRITEV))) {
 		if (nargs >= 1)
 			param_name(f->cursor, 0, "iocb", name, sizeof(name));
 		else
