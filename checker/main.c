@@ -1,6 +1,9 @@
 #define _GNU_SOURCE
 #include "analyse.h"
 #include "findings.h"
+#include "gate.h"
+#include "kbuild_args.h"
+#include "kbuild_mode.h"
 #include "path.h"
 #include "prefilter.h"
 #include "source.h"
@@ -37,7 +40,13 @@ int main(int argc, char **argv)
 {
 	struct ss_prefilter pf;
 	struct ss_findings all = { 0 };
-	CXIndex idx = clang_createIndex(0, 0);
+	struct ss_gate gate = { 0 };
+	CXIndex idx;
+
+	/* Kbuild's $(CHECK) gets compiler flags: see kbuild_mode.h */
+	if (ss_kbuild_detect(argc, argv))
+		return ss_kbuild_main(argc, argv);
+	idx = clang_createIndex(0, 0);
 
 	ss_prefilter_init(&pf);
 	for (int i = 1; i < argc; i++) {
@@ -45,7 +54,12 @@ int main(int argc, char **argv)
 		struct ss_plan plan;
 		struct ss_outcome out;
 		char *reason, *abs;
+		int gate_opt = ss_gate_option(&gate, argc, argv, &i);
 
+		if (gate_opt < 0 || (gate_opt > 0 && ss_gate_prepare(&gate) < 0))
+			return 2;
+		if (gate_opt > 0)
+			continue;
 		if (ss_source_read(argv[i], &src, &reason) < 0) {
 			fprintf(stderr, "safeseek-check: %s: %s\n", argv[i], reason);
 			free(reason);
@@ -66,6 +80,8 @@ int main(int argc, char **argv)
 		ss_source_free(&src);
 	}
 	ss_findings_sort(&all);
+	if (ss_gate_active(&gate) && ss_gate_apply(&gate, &all) < 0)
+		return 2;
 	for (size_t i = 0; i < all.n; i++) {
 		const struct ss_finding *f = &all.v[i];
 

@@ -1,0 +1,159 @@
+#define _GNU_SOURCE
+#include "kbuild_mode.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyse.h"
+#include "findings.h"
+#include "gate.h"
+#include "kbuild_args.h"
+#include "path.h"
+#include "prefilter.h"
+#include "source.h"
+#include "tree.h"
+#include "xalloc.h"
+
+struct kbuild_opts {
+	bool fatal, verbose, parse_errors;
+	struct ss_gate gate;
+};
+
+static int own_options(const struct ss_kbuild_args *k, struct kbuild_opts *o)
+{
+	for (int i = 0; i < k->nown; i++) {
+		const char *a = k->own[i];
+		int r;
+
+		if (strcmp(a, "--fatal") == 0) {
+			o->fatal = true;
+		} else if (strcmp(a, "--verbose") == 0) {
+			o->verbose = true;
+		} else if (strcmp(a, "--parse-errors") == 0) {
+			o->parse_errors = true;
+		} else if ((r = ss_gate_option(&o->gate, k->nown, k->own, &i)) != 0) {
+			if (r < 0)
+				return -1;
+		} else {
+			fprintf(stderr, "safeseek-check: unknown option %s in Kbuild mode "
+				"(known: --fatal, --verbose, --parse-errors, "
+				"--baseline FILE, --changed-lines DIFF)\n", a);
+			return -1;
+		}
+	}
+	if (o->gate.write_baseline) {
+		fprintf(stderr, "safeseek-check: --write-baseline records a whole run, and "
+			"Kbuild runs the checker once per file: record it with a "
+			"tree scan instead\n");
+		return -1;
+	}
+	return 0;
+}
+
+static void plan_for(const char *abs, const struct ss_kbuild_args *k,
+		     struct ss_plan *plan)
+{
+	char *real = realpath(abs, NULL);
+	struct ss_tree t;
+
+	memset(plan, 0, sizeof(*plan));
+	plan->how = SS_HOW_COMPDB;
+	plan->may_fall_back = true;
+	for (int i = 0; i < k->nclang; i++)
+		strvec_push(&plan->args, k->clang_args[i]);
+	if (real && ss_tree_find(real, &t)) {
+		plan->vfs_core = ss_tree_is_vfs_core(&t, real);
+		ss_tree_free(&t);
+	}
+	plan->why = xasprintf("Kbuild command line%s%s",
+			      k->target ? ", target " : "",
+			      k->target ? k->target : "");
+	free(real);
+}
+
+/* Parse the one file and append its findings: 0, or 2 when it cannot be read. */
+static int check_file(const struct ss_kbuild_args *k,
+		       const struct kbuild_opts *o, struct ss_findings *all)
+{
+	struct ss_prefilter pf;
+	struct ss_source src;
+	struct ss_outcome out;
+	struct ss_plan plan;
+	char *reason, *abs;
+	CXIndex idx;
+	bool ok;
+
+	if (ss_source_read(k->source, &src, &reason) < 0) {
+		fprintf(stderr, "safeseek-check: %s: %s\n", k->source, reason);
+		free(reason);
+		return 2;
+	}
+	ss_prefilter_init(&pf);
+	ok = ss_prefilter_match(&pf, src.buf, src.len);
+	ss_prefilter_free(&pf);
+	if (!ok) {
+		if (o->verbose)
+			fprintf(stderr, "safeseek-check: %s: skipped, nothing any rule looks for\n",
+				k->source);
+		ss_source_free(&src);
+		return 0;
+	}
+	abs = ss_path_absolute(k->source);
+	plan_for(abs ? abs : k->source, k, &plan);
+	idx = clang_createIndex(0, 0);
+	ss_analyse(idx, k->source, abs ? abs : k->source, &src, &plan, all, &out);
+	if (o->verbose)
+		fprintf(stderr, "safeseek-check: %s: %s\n", k->source, out.detail);
+	if (out.problem && (o->parse_errors || o->verbose))
+		fprintf(stderr, "safeseek-check: %s: %s\n", k->source, out.problem);
+	else if (!out.analysed)
+		fprintf(stderr, "safeseek-check: %s: not analysed: clang cannot make sense "
+			"of it with these flags (--parse-errors shows why)\n", k->source);
+	ss_outcome_free(&out);
+	ss_plan_free(&plan);
+	clang_disposeIndex(idx);
+	free(abs);
+	ss_source_free(&src);
+	return 0;
+}
+
+int ss_kbuild_main(int argc, char **argv)
+{
+	static const char *const own_with_value[] = {
+		"--baseline", "--write-baseline", "--changed-lines", NULL,
+	};
+	struct kbuild_opts o = { 0 };
+	struct ss_findings all = { 0 };
+	struct ss_kbuild_args k;
+	char err[256];
+	int rc = 0;
+
+	if (ss_kbuild_translate(argc, argv, own_with_value, &k, err, sizeof(err)) < 0) {
+		fprintf(stderr, "safeseek-check: %s\n", err);
+		return 2;
+	}
+	if (own_options(&k, &o) < 0 || ss_gate_prepare(&o.gate) < 0) {
+		ss_kbuild_args_free(&k);
+		ss_gate_free(&o.gate);
+		return 2;
+	}
+	rc = check_file(&k, &o, &all);
+	ss_findings_sort(&all);
+	if (ss_gate_active(&o.gate) && ss_gate_apply(&o.gate, &all) < 0)
+		rc = 2;
+	for (size_t i = 0; i < all.n; i++) {
+		const struct ss_finding *f = &all.v[i];
+
+		fprintf(stderr, "%s:%u:%u: %s: %s [%s]\n", f->file, f->line,
+			f->column, ss_severity_name(f->severity), f->message,
+			f->rule->id);
+	}
+	if (rc == 0 && o.fatal && all.n)
+		rc = 1;
+	ss_findings_free(&all);
+	ss_gate_free(&o.gate);
+	ss_kbuild_args_free(&k);
+	return rc;
+}

@@ -1,0 +1,15 @@
+#ifndef SAFESEEK_KBUILD_MODE_H
+#define SAFESEEK_KBUILD_MODE_H
+
+/*
+ * safeseek-check as Kbuild's $(CHECK): `make C=1 CHECK=safeseek-check`.
+ * One file per run, parsed with the build's own flags (kbuild_args.h);
+ * findings go to stderr in gcc's form and, like sparse, do not fail the
+ * build unless --fatal is given.  Clang's trouble with the build's flags is
+ * never reported with the word "error" unless --parse-errors asks for it:
+ * Kbuild probes its checker and quietly turns C= off when that word shows.
+ */
+
+int ss_kbuild_main(int argc, char **argv);
+
+#endif /* SAFESEEK_KBUILD_MODE_H */
