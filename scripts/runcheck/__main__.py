@@ -1,0 +1,303 @@
+"""The run behind run-check.sh, which has already checked the command line,
+the paths and the tools.  Not meant to be called directly."""
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import changed  # noqa: E402
+import checker  # noqa: E402
+import cocci  # noqa: E402
+import convert  # noqa: E402
+import files  # noqa: E402
+import fix  # noqa: E402
+import report  # noqa: E402
+from common import Fatal, info, warn  # noqa: E402
+
+
+class Run:
+    """Everything one run needs."""
+
+    def __init__(self, args):
+        self.args = args
+        self.top = args.top
+        self.jobs = args.jobs
+        self.roots, self.sources = files.collect(args.paths)
+        if not self.sources:
+            warn("no .c or .h files under %s" % ", ".join(repr(p) for p in args.paths))
+        self.patches = cocci.find_patches(self.top)
+        self.runner = cocci.Runner(args.spatch, args.jobs, args.timeout, args.use_gitgrep)
+        self.checker = checker.Checker(args.checker, args.jobs)
+        self.since = changed.Since(args.since, args.paths[0]) if args.since else None
+        self._display = {}
+        for s in self.sources:
+            self._display[os.path.realpath(s.path)] = s.display
+
+    def display(self, printed, cwd=None):
+        """A tool's path, as this run prints it."""
+        real = os.path.realpath(os.path.join(cwd, printed) if cwd else printed)
+        return self._display.get(real, os.path.normpath(printed))
+
+    def checker_findings(self, paths=None):
+        """The checker on the PATHs (or on given files), with --since applied."""
+        if paths is None:
+            paths = [r.display for r in self.roots]
+        if not paths:
+            return []
+        cwd = None
+        diff_file = None
+        try:
+            if self.since is not None:
+                # Run from the top of the git tree so that the paths the
+                # checker prints are those of the diff.
+                cwd = self.since.top
+                paths = [os.path.relpath(os.path.realpath(p), cwd) for p in paths]
+                fd, diff_file = tempfile.mkstemp(prefix="safeseek-since-", suffix=".diff")
+                with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape") as f:
+                    f.write(self.since.diff)
+            found = self.checker.run(paths, changed_lines=diff_file, cwd=cwd)
+        finally:
+            if diff_file:
+                os.unlink(diff_file)
+        for f in found:
+            f.file = self.display(f.file, cwd)
+        return found
+
+    def spatch_all(self, mode):
+        """Every patch in `mode` over the PATHs: [(patch, [Result])]."""
+        out = []
+        for p in self.patches:
+            results = self.runner.on_roots(p, mode, self.roots, self.sources)
+            for r in results:
+                self.runner.check_patch(p, r)
+            if any(r.failed() for r in results):
+                warn("spatch stopped on %s (%s mode); retrying file by file" % (p.name, mode))
+                results = [r for r in results if not r.failed()]
+                done = {os.path.normpath(x) for r in results for x in r.selected}
+                for s in self.sources:
+                    if s.display in done:
+                        continue
+                    r = self.runner.on_files(p, mode, [s.display])
+                    if r.failed():
+                        warn("%s: spatch failed with %s (exit %d): %s"
+                             % (s.display, p.name, r.rc, r.tail(1)))
+                    results.append(r)
+            for r in results:
+                for f, what in r.exceptions:
+                    warn("%s: %s with %s; its %s output is missing" % (f, what, p.name, mode))
+            out.append((p, results))
+        return out
+
+
+def parse_failures_of(run, results_by_patch):
+    """Places spatch could not parse, once each, in order: (text, is_code)."""
+    seen = set()
+    for _, results in results_by_patch:
+        for r in results:
+            for f, line in r.parse_errors:
+                seen.add((run.display(f), line))
+    named = {}
+    texts = {}
+    for disp, line in seen:
+        if disp not in texts:
+            try:
+                with open(disp, encoding="utf-8", errors="surrogateescape") as fh:
+                    texts[disp] = fh.read()
+            except OSError:
+                texts[disp] = ""
+        kind, name, where = convert.cfuncs.place_of(texts[disp], line)
+        named.setdefault((disp, kind, name or where), (disp, where, kind, name))
+    return [(convert.describe(*v), v[2] != "macro")
+            for v in sorted(named.values(), key=lambda v: (v[0], v[1]))]
+
+
+def do_report(run):
+    results = run.spatch_all("report")
+    cocci_found = report.cocci_findings(results)
+    for f in cocci_found:
+        f.file = run.display(f.file)
+    if run.since is not None:
+        cocci_found = [f for f in cocci_found if run.since.keeps(f.file, f.line)]
+    found = report.merge(run.checker_findings(), cocci_found)
+    for f in found:
+        print(f.text())
+    if found:
+        print()
+    for line in report.summary(found, checker.RULES, [p.name for p in run.patches]):
+        print(line)
+    unparsed = parse_failures_of(run, results)
+    code = [text for text, is_code in unparsed if is_code]
+    macros = [text for text, is_code in unparsed if not is_code]
+    if code:
+        print()
+        print("spatch could not parse (no semantic patch looked inside):")
+        for text in code:
+            print("  " + text)
+    if macros:
+        print()
+        print("spatch could not parse these macro definitions (no patch converts macro bodies):")
+        for text in macros:
+            print("  " + text)
+    return 1 if found else 0
+
+
+def _diff_path(run, result, name):
+    name = name.split("\t")[0]
+    if result.base is not None and name.startswith(("a/", "b/")):
+        name = os.path.join(result.base, name[2:])
+    return run.display(name)
+
+
+def filter_context(run, result):
+    """Context-mode diffs with every file named by its path; under --since,
+    only the hunks that mark a changed line."""
+    lines = result.out.splitlines()
+    out, header, hunk, marked = [], [], [], []
+    path = None
+
+    def flush():
+        if hunk and (run.since is None or any(run.since.keeps(path, n) for n in marked)):
+            out.extend(header)
+            header.clear()
+            out.extend(hunk)
+        hunk.clear()
+        marked.clear()
+
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith("diff "):
+            flush()
+            header[:] = [line]
+            i += 1
+            continue
+        if line.startswith("--- ") and i + 1 < len(lines) and lines[i + 1].startswith("+++ "):
+            flush()
+            if not (header and header[-1].startswith("diff ")):
+                header.clear()
+            path = _diff_path(run, result, line[4:])
+            header += ["--- " + path, "+++ " + path]
+            i += 2
+            continue
+        m = cocci.HUNK_RE.match(line)
+        if not m:
+            i += 1
+            continue
+        flush()
+        old = int(m.group("old"))
+        left = 1 if m.group("olen") is None else int(m.group("olen"))
+        right = 1 if m.group("nlen") is None else int(m.group("nlen"))
+        hunk.append(line)
+        i += 1
+        while i < len(lines) and (left > 0 or right > 0):
+            text = lines[i]
+            hunk.append(text)
+            if text.startswith("-"):
+                marked.append(old)
+                old += 1
+                left -= 1
+            elif text.startswith("+"):
+                right -= 1
+            elif not text.startswith("\\"):
+                old += 1
+                left -= 1
+                right -= 1
+            i += 1
+    flush()
+    return out
+
+
+def filter_org(run, text):
+    out, keep = [], False
+    for line in text.splitlines():
+        if line.startswith("* "):
+            m = cocci.ORG_RE.match(line)
+            keep = True
+            if m and run.since is not None:
+                keep = run.since.keeps(run.display(m.group("file")), int(m.group("line")))
+        if keep:
+            out.append(line)
+    return out
+
+
+def do_listing(run, mode):
+    printed = 0
+    for p, results in run.spatch_all(mode):
+        for r in results:
+            lines = filter_context(run, r) if mode == "context" else filter_org(run, r.out)
+            for line in lines:
+                print(line)
+            printed += len(lines)
+    return 1 if printed else 0
+
+
+def unified(old_path, new_path, display):
+    label = display.lstrip("/")
+    p = subprocess.run(["diff", "-u", "-p", "--label", "a/" + label, "--label", "b/" + label,
+                        old_path, new_path], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    if p.returncode not in (0, 1):
+        raise Fatal("diff failed: %s" % p.stderr.decode("utf-8", "replace").strip())
+    return p.stdout
+
+
+def do_patch(run, scratch):
+    cands = convert.candidates(run.runner, run.patches, run.roots, run.sources)
+    outcome = convert.convert(run.runner, run.patches, cands, os.path.join(scratch, "work"))
+    old_dir = os.path.join(scratch, "old")
+    out = sys.stdout.buffer
+    for s in outcome.changed():
+        old = os.path.join(old_dir, str(s.root.index), s.rel)
+        convert.write(old, outcome.original[s])
+        new = os.path.join(scratch, "work", str(s.root.index), s.rel)
+        out.write(unified(old, new, s.display))
+    out.flush()
+    for s, pname, what in outcome.failures:
+        warn("%s: %s with %s; no change shown for this file" % (s.display, what, pname))
+    for pf in outcome.parse_failures:
+        warn("spatch could not parse %s (%s)" % (pf.place(), ", ".join(pf.patches)))
+    return 1 if outcome.changed() or outcome.failures else 0
+
+
+def main():
+    ap = argparse.ArgumentParser(prog="run-check.sh")
+    ap.add_argument("--top", required=True)
+    ap.add_argument("--checker", required=True)
+    ap.add_argument("--spatch", default="spatch")
+    ap.add_argument("--sparse", default="sparse")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--timeout", type=int, default=120)
+    ap.add_argument("--action", choices=["report", "patch", "context", "org", "fix"],
+                    default="report")
+    ap.add_argument("--use-gitgrep", action="store_true")
+    ap.add_argument("--since")
+    ap.add_argument("paths", nargs="+")
+    args = ap.parse_args()
+    scratch = None
+    try:
+        run = Run(args)
+        if args.action == "report":
+            return do_report(run)
+        if args.action in ("context", "org"):
+            return do_listing(run, args.action)
+        scratch = os.path.realpath(tempfile.mkdtemp(prefix="safeseek-run-"))
+        if args.action == "patch":
+            return do_patch(run, scratch)
+        return fix.do_fix(run, scratch, args.sparse)
+    except Fatal as e:
+        warn(str(e))
+        return 2
+    except KeyboardInterrupt:
+        info("interrupted; every file is as it was or fully converted")
+        return 130
+    finally:
+        if scratch:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,198 @@
+"""Running the semantic patches with spatch and reading what it says."""
+
+import os
+import re
+import subprocess
+import tempfile
+
+from common import Fatal, warn
+
+# The order in which the conversions are applied: later patches see the output
+# of earlier ones.  Any other .cocci file in the directory runs after these.
+ORDER = ("nonseekable_open", "sysctl_ppos", "rw_ppos")
+
+# The options every run needs whatever a patch's header says: local headers are
+# not pulled in (they would be converted once per includer), but headers named
+# on the command line or found under --dir are processed on their own.
+BASE_OPTIONS = ("--no-includes", "--include-headers")
+
+REPORT_RE = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+)-(?P<cole>\d+): ?(?P<msg>.*)$")
+PARSE_ERROR_RE = re.compile(r'^\s*= File "(?P<file>.+)", line (?P<line>\d+), column (?P<col>\d+)')
+EXN_RE = re.compile(r"^EXN: (?P<exn>.+?) in (?P<file>.+)$")
+ORG_RE = re.compile(r"^\*+ TODO \[\[view:(?P<file>.+?)::face=[^:]*::linb=(?P<line>\d+)::")
+HUNK_RE = re.compile(r"^@@ -(?P<old>\d+)(?:,(?P<olen>\d+))? \+\d+(?:,(?P<nlen>\d+))? @@")
+SELECTED_RE = re.compile(r"^selected (?P<file>.+)$")
+SEVERITY_RE = re.compile(r"^(?P<sev>WARNING|ERROR|INFO|NOTE|note|warning|error)\s*:\s*(?P<rest>.*)$")
+
+
+class Patch:
+    __slots__ = ("name", "path", "options")
+
+    def __init__(self, path):
+        self.path = path
+        self.name = os.path.basename(path)[:-len(".cocci")]
+        self.options = header_options(path)
+
+
+def header_options(path):
+    """The spatch options of the patch's `// Options:` header line, as
+    `make coccicheck` uses them, plus the ones every run needs."""
+    opts = []
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            if line.startswith("// Options:"):
+                opts = line[len("// Options:"):].split()
+                break
+    for o in BASE_OPTIONS:
+        if o not in opts:
+            opts.append(o)
+    return opts
+
+
+def find_patches(top):
+    d = os.path.join(top, "semantic-patches")
+    try:
+        names = [n for n in os.listdir(d) if n.endswith(".cocci")]
+    except OSError as e:
+        raise Fatal("%s: %s" % (d, e.strerror))
+    known = [n + ".cocci" for n in ORDER if n + ".cocci" in names]
+    rest = sorted(n for n in names if n not in known)
+    if not known and not rest:
+        raise Fatal("no semantic patches (*.cocci) in %s" % d)
+    missing = [n for n in ORDER if n + ".cocci" not in names]
+    if missing:
+        warn("semantic patch%s not found in %s: %s"
+             % ("es" if len(missing) > 1 else "", d, ", ".join(m + ".cocci" for m in missing)))
+    return [Patch(os.path.join(d, n)) for n in known + rest]
+
+
+class Result:
+    """What one spatch run printed, read."""
+
+    def __init__(self, cmd, rc, out, err):
+        self.cmd, self.rc, self.out, self.err = cmd, rc, out, err
+        self.base = None         # the --dir of the run, which diff headers are relative to
+        self.parse_errors = []   # (file, line) of each region spatch could not parse
+        self.exceptions = []     # (file, what): a timeout or a crash on one file
+        self.selected = []
+        for text in err.splitlines():
+            m = PARSE_ERROR_RE.match(text)
+            if m:
+                self.parse_errors.append((m.group("file"), int(m.group("line"))))
+                continue
+            m = EXN_RE.match(text)
+            if m:
+                exn = m.group("exn")
+                what = "timed out" if exn.endswith("Timeout") else "spatch failed (%s)" % exn
+                self.exceptions.append((m.group("file"), what))
+                continue
+            m = SELECTED_RE.match(text)
+            if m:
+                self.selected.append(m.group("file"))
+
+    def failed(self):
+        return self.rc != 0
+
+    def tail(self, n=15):
+        lines = [line for line in self.err.splitlines()
+                 if line.strip() and "type defaults to 'int'" not in line]
+        return "\n".join(lines[-n:])
+
+    def broken_patch(self, patch):
+        """When spatch refused the semantic patch itself (a syntax or
+        semantic error in the .cocci file), what it said; else None."""
+        if not self.failed() or ('File "%s"' % patch.path) not in self.err:
+            return None
+        return self.tail(6)
+
+
+class Runner:
+    def __init__(self, spatch, jobs, timeout, use_gitgrep=False):
+        self.spatch = spatch
+        self.jobs = jobs
+        self.timeout = timeout
+        self.use_gitgrep = use_gitgrep
+
+    def command(self, patch, mode, in_place=False, selected_only=False):
+        cmd = [self.spatch, "--sp-file", patch.path, "-D", mode] + patch.options
+        if mode in ("report", "org"):
+            cmd.append("--no-show-diff")
+        if in_place:
+            cmd.append("--in-place")
+        if selected_only:
+            cmd.append("--selected-only")
+        cmd += ["--verbose-parsing", "--timeout", str(self.timeout)]
+        if self.jobs > 1:
+            cmd += ["--jobs", str(self.jobs), "--chunksize", "1"]
+        return cmd
+
+    def check_patch(self, patch, res):
+        msg = res.broken_patch(patch)
+        if msg is not None:
+            raise Fatal("spatch cannot use %s:\n%s" % (patch.path, msg))
+        return res
+
+    def _run(self, cmd, cwd=None):
+        try:
+            p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               cwd=cwd, universal_newlines=True, errors="surrogateescape")
+        except OSError as e:
+            raise Fatal("cannot run %s: %s" % (cmd[0], e.strerror))
+        return Result(cmd, p.returncode, p.stdout, p.stderr)
+
+    def on_files(self, patch, mode, files, cwd=None, **kw):
+        """Run over a list of files, each one a group of its own."""
+        if not files:
+            return Result([], 0, "", "")
+        with tempfile.NamedTemporaryFile("w", prefix="safeseek-groups-", suffix=".txt",
+                                         encoding="utf-8", errors="surrogateescape") as g:
+            g.write("\n\n".join(files) + "\n")
+            g.flush()
+            return self._run(self.command(patch, mode, **kw) + ["--file-groups", g.name], cwd)
+
+    def on_dir(self, patch, mode, directory, cwd=None, **kw):
+        """Run over a directory; spatch chooses the files (with git grep when
+        asked to)."""
+        d = directory if not directory.startswith("-") else "./" + directory
+        cmd = self.command(patch, mode, **kw) + ["--dir", d]
+        if self.use_gitgrep:
+            cmd.append("--use-gitgrep")
+        res = self._run(cmd, cwd)
+        res.base = directory
+        return res
+
+    def on_roots(self, patch, mode, roots, sources, **kw):
+        """Run over the PATHs of the command line: directories through --dir
+        when git grep chooses the files, otherwise every collected file."""
+        results = []
+        if self.use_gitgrep:
+            for r in roots:
+                if r.is_dir:
+                    results.append(self.on_dir(patch, mode, r.display, **kw))
+            files = [s.display for s in sources if not s.root.is_dir]
+        else:
+            files = [s.display for s in sources]
+        if files:
+            results.append(self.on_files(patch, mode, files, **kw))
+        return results
+
+
+def norm(path):
+    return os.path.normpath(path)
+
+
+def parse_report(text, patch):
+    """Yield (file, line, col, severity, message) of report-mode lines; spatch
+    columns count from 0, ours from 1."""
+    for line in text.splitlines():
+        m = REPORT_RE.match(line)
+        if not m:
+            continue
+        msg = m.group("msg").strip()
+        sev = "warning"
+        s = SEVERITY_RE.match(msg)
+        if s:
+            sev = {"WARNING": "warning", "ERROR": "error", "INFO": "note",
+                   "NOTE": "note"}.get(s.group("sev").upper(), "warning")
+            msg = s.group("rest")
+        yield norm(m.group("file")), int(m.group("line")), int(m.group("col")) + 1, sev, msg

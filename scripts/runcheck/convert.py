@@ -1,0 +1,177 @@
+"""Computing every conversion on a scratch copy, never in the tree.
+
+The patches run in order over one copy, each in place on the previous one's
+output, so the tree itself is only touched when every file's final form is
+known (install.py).
+"""
+
+import difflib
+import os
+
+import cfuncs
+from common import warn
+
+
+class ParseFailure:
+    __slots__ = ("source", "line", "kind", "name", "patches")
+
+    def __init__(self, source, line, kind, name):
+        self.source = source      # files.Source
+        self.line = line          # in the original file
+        self.kind = kind          # "function", "declaration", "macro" or "file"
+        self.name = name          # what is defined or declared there
+        self.patches = []
+
+    @property
+    def function(self):
+        return self.name if self.kind == "function" else None
+
+    def place(self):
+        return describe(self.source.display, self.line, self.kind, self.name)
+
+
+def describe(display, line, kind, name):
+    if kind == "function":
+        return "%s:%d: function %s" % (display, line, name)
+    if kind == "macro":
+        return "%s:%d: macro %s" % (display, line, name)
+    if kind == "declaration":
+        return "%s:%d: declaration of %s" % (display, line, name)
+    return "%s:%d: outside any function" % (display, line)
+
+
+class Outcome:
+    """What the conversions would do."""
+
+    def __init__(self):
+        self.original = {}       # Source -> bytes, for every candidate
+        self.final = {}          # Source -> bytes after all patches
+        self.places = {}         # patch name -> number of changed regions
+        self.files_by_patch = {}  # patch name -> number of files it changed
+        self.failures = []       # (Source, patch name, what): the file is left as it was
+        self.parse_failures = []  # ParseFailure, macro definitions included
+
+    def unparsed_code(self):
+        """The parse failures that hid code from the patches: a macro
+        definition spatch cannot parse is not code any patch converts."""
+        return [pf for pf in self.parse_failures if pf.kind != "macro"]
+
+    def changed(self):
+        failed = {s for s, _, _ in self.failures}
+        return [s for s in sorted(self.final, key=lambda s: s.display)
+                if self.final[s] != self.original[s] and s not in failed]
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def write(path, data):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "wb") as f:
+        f.write(data)
+
+
+def regions(old, new):
+    """How many separate places differ between two versions of a file."""
+    a = old.decode("utf-8", "surrogateescape").splitlines()
+    b = new.decode("utf-8", "surrogateescape").splitlines()
+    return sum(1 for op in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+               if op[0] != "equal")
+
+
+def candidates(runner, patches, roots, sources):
+    """The files any patch would look at (spatch's own selection, with git
+    grep when asked): only those are copied and converted."""
+    by_display = {s.display: s for s in sources}
+    chosen = set()
+    for patch in patches:
+        for res in runner.on_roots(patch, "patch", roots, sources, selected_only=True):
+            runner.check_patch(patch, res)
+            if res.failed():
+                # Without a selection, every file is a candidate: slower, never wrong.
+                warn("spatch could not list the files for %s; trying them all\n%s"
+                     % (patch.name, res.tail(5)))
+                return list(sources)
+            for f in res.selected:
+                s = by_display.get(os.path.normpath(f))
+                if s is not None:
+                    chosen.add(s)
+    return sorted(chosen, key=lambda s: s.display)
+
+
+def convert(runner, patches, sources, scratch, contents=None):
+    """Apply every patch in order to copies of `sources` under `scratch`.
+    `contents` gives the starting bytes of each source (default: read the
+    file).  Returns an Outcome."""
+    out = Outcome()
+    work = {}
+    for s in sources:
+        data = contents[s] if contents is not None else read(s.path)
+        out.original[s] = data
+        path = os.path.join(scratch, str(s.root.index), s.rel)
+        write(path, data)
+        work[path] = s
+    paths = sorted(work)
+    failures = {}
+    parse_seen = {}
+    for patch in patches:
+        before = {p: read(p) for p in paths}
+        res = runner.check_patch(patch, runner.on_files(patch, "patch", paths, in_place=True))
+        results = [res]
+        if res.failed():
+            # One file can take the whole run down; go through them one by
+            # one so that the others keep their conversion.
+            warn("spatch stopped on %s (exit %d); retrying file by file"
+                 % (patch.name, res.rc))
+            results = [runner.on_files(patch, "patch", [p], in_place=True) for p in paths]
+            for p, r in zip(paths, results):
+                if r.failed():
+                    failures.setdefault(work[p], (patch.name, "spatch failed (exit %d): %s"
+                                                  % (r.rc, r.tail(1))))
+        for r in results:
+            for f, what in r.exceptions:
+                s = work.get(os.path.abspath(f))
+                if s is not None:
+                    failures.setdefault(s, (patch.name, what))
+            for f, line in r.parse_errors:
+                p = os.path.abspath(f)
+                s = work.get(p)
+                if s is None:
+                    continue
+                _note_parse_failure(out, parse_seen, s, before.get(p, b""), line, patch.name)
+        changed_files = 0
+        for p in paths:
+            after = read(p)
+            if after != before[p]:
+                changed_files += 1
+                out.places[patch.name] = out.places.get(patch.name, 0) + regions(before[p], after)
+        out.places.setdefault(patch.name, 0)
+        out.files_by_patch[patch.name] = changed_files
+    for p, s in work.items():
+        out.final[s] = read(p)
+    out.failures = [(s, pn, what) for s, (pn, what) in sorted(failures.items(),
+                                                              key=lambda kv: kv[0].display)]
+    out.parse_failures.sort(key=lambda pf: (pf.source.display, pf.line))
+    return out
+
+
+def _note_parse_failure(out, seen, source, text_at_stage, line, patch_name):
+    """Record one region spatch could not parse, named by what holds it and
+    placed in the original file."""
+    stage_text = text_at_stage.decode("utf-8", "surrogateescape")
+    kind, name, where = cfuncs.place_of(stage_text, line)
+    if kind in ("function", "declaration"):
+        orig = out.original[source].decode("utf-8", "surrogateescape")
+        funcs, decls = cfuncs.functions(orig), cfuncs.declarations(orig)
+        same = [f for f in (funcs if kind == "function" else decls) if f.name == name]
+        if same:
+            where = same[0].line
+    key = (source, kind, name if name else where)
+    pf = seen.get(key)
+    if pf is None:
+        pf = seen[key] = ParseFailure(source, where, kind, name)
+        out.parse_failures.append(pf)
+    if patch_name not in pf.patches:
+        pf.patches.append(patch_name)

@@ -1,0 +1,99 @@
+"""Which files a run looks at: regular .c and .h files under the PATHs.
+
+Symbolic links are never followed, neither to files nor to directories, so
+nothing outside the named trees is read for conversion or written to.
+"""
+
+import os
+import stat
+
+from common import warn
+
+SUFFIXES = (".c", ".h")
+
+
+class Source:
+    """One file of the run."""
+
+    __slots__ = ("display", "path", "root", "rel")
+
+    def __init__(self, display, path, root, rel):
+        self.display = display  # as printed: the PATH as given, joined with rel
+        self.path = path        # absolute, symlinks in the PATH itself resolved
+        self.root = root        # the Root it was found under
+        self.rel = rel          # relative to root.path
+
+
+class Root:
+    """One PATH of the command line."""
+
+    __slots__ = ("index", "given", "display", "path", "is_dir")
+
+    def __init__(self, index, given):
+        self.index = index
+        self.given = given
+        self.display = display_path(given)
+        self.path = os.path.realpath(given)
+        self.is_dir = os.path.isdir(self.path)
+
+    def contains(self, path):
+        """True when the real path of `path` lies within this root."""
+        real = os.path.realpath(path)
+        if not self.is_dir:
+            return real == self.path
+        return real == self.path or real.startswith(self.path.rstrip(os.sep) + os.sep)
+
+
+def display_path(p):
+    return os.path.normpath(p)
+
+
+def _printable(name):
+    return "\n" not in name and "\r" not in name
+
+
+def collect(given_paths):
+    """Return (roots, sources) for the PATHs, sources sorted by display path."""
+    roots = [Root(i, p) for i, p in enumerate(given_paths)]
+    sources, seen = [], set()
+
+    def add(root, path, rel, display):
+        if not _printable(display):
+            warn("%r: skipped: a file name with a line break cannot be passed to spatch"
+                 % display)
+            return
+        key = os.path.realpath(path)
+        if key in seen:
+            return
+        seen.add(key)
+        sources.append(Source(display, path, root, rel))
+
+    for root in roots:
+        if not root.is_dir:
+            add(root, root.path, os.path.basename(root.path), root.display)
+            continue
+
+        def onerror(err, _root=root):
+            warn("%s: %s" % (err.filename, err.strerror))
+
+        for dirpath, dirs, files in os.walk(root.path, onerror=onerror, followlinks=False):
+            dirs.sort()
+            reldir = os.path.relpath(dirpath, root.path)
+            for name in sorted(files):
+                if not name.endswith(SUFFIXES):
+                    continue
+                path = os.path.join(dirpath, name)
+                try:
+                    st = os.lstat(path)
+                except OSError as e:
+                    warn("%s: %s" % (path, e.strerror))
+                    continue
+                if not stat.S_ISREG(st.st_mode):
+                    continue  # a symbolic link, a fifo, ...
+                if not os.access(path, os.R_OK):
+                    warn("%s: cannot be read; skipped" % os.path.join(root.display, name))
+                    continue
+                rel = os.path.normpath(os.path.join(reldir, name))
+                add(root, path, rel, os.path.normpath(os.path.join(root.display, rel)))
+    sources.sort(key=lambda s: s.display)
+    return roots, sources

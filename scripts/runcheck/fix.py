@@ -1,0 +1,162 @@
+"""--fix: convert in place, then verify the result.
+
+1. every conversion is computed on a scratch copy; then each changed file is
+   installed with one rename (install.py);
+2. the checker re-scans the changed files: a finding of a rule a semantic
+   patch fixes is a place not converted;
+3. every function spatch could not parse is named, with the checker's
+   findings of convertible rules inside it;
+4. sparse runs on the changed files before and after;
+5. the conversion is computed once more from the new files: it must change
+   nothing.
+"""
+
+import collections
+import os
+
+import convert
+import install
+import sparse
+from common import info, warn
+
+
+def _convertible(f):
+    return bool(f.fix)
+
+
+def _in_function(f, pf, funcs_by_source):
+    if f.file != pf.source.display:
+        return False
+    if pf.function is None:
+        return f.line == pf.line
+    for fn in funcs_by_source.get(pf.source, []):
+        if fn.name == pf.function and fn.first <= f.line <= fn.last:
+            return True
+    return False
+
+
+def do_fix(run, scratch, sparse_cmd):
+    for disp, path in install.stale_temporaries(run.roots):
+        try:
+            os.unlink(path)
+            info("removed %s, left behind by a run that was stopped" % disp)
+        except OSError as e:
+            warn("%s: %s" % (disp, e.strerror))
+
+    before = run.checker_findings()
+    cands = convert.candidates(run.runner, run.patches, run.roots, run.sources)
+    info("converting %d of %d files on a scratch copy" % (len(cands), len(run.sources)))
+    outcome = convert.convert(run.runner, run.patches, cands, os.path.join(scratch, "pass1"))
+    changed = outcome.changed()
+
+    sparse_before = sparse.run(changed, run.jobs, sparse_cmd) if changed else {}
+
+    installed, refused = [], []
+    for s in changed:
+        try:
+            install.replace(s, outcome.original[s], outcome.final[s])
+            installed.append(s)
+        except (install.Refused, OSError) as e:
+            refused.append((s, str(e)))
+
+    # 2. what is left: the changed files re-scanned, the others as they were.
+    rescanned = {s.display for s in installed}
+    after = run.checker_findings([s.display for s in installed]) if installed else []
+    left = [f for f in after if _convertible(f)]
+    left += [f for f in before if _convertible(f) and f.file not in rescanned]
+    left.sort(key=lambda f: (f.file, f.line, f.col, f.tag))
+
+    # 3. places spatch could not parse, with the findings inside them.
+    funcs_by_source = {}
+    for pf in outcome.parse_failures:
+        if pf.source not in funcs_by_source:
+            text = outcome.original[pf.source].decode("utf-8", "surrogateescape")
+            funcs_by_source[pf.source] = convert.cfuncs.functions(text)
+
+    # 4. sparse after.
+    sparse_after = sparse.run(installed, run.jobs, sparse_cmd) if installed else {}
+    new_warnings = sparse.new_warnings({s: sparse_before.get(s, []) for s in installed},
+                                       sparse_after)
+
+    # 5. a second pass over the same files must change nothing.
+    now = {}
+    for s in cands:
+        try:
+            now[s] = convert.read(s.path)
+        except OSError:
+            pass
+    second = convert.convert(run.runner, run.patches, [s for s in cands if s in now],
+                             os.path.join(scratch, "pass2"), contents=now)
+    not_idempotent = second.changed()
+
+    out = []
+    out.append("converted:")
+    for s in installed:
+        out.append("  %s" % s.display)
+    if not installed:
+        out.append("  (nothing)")
+
+    if left:
+        out.append("")
+        out.append("not converted (the checker still finds these):")
+        for f in left:
+            out.append("  " + f.text())
+
+    unparsed = outcome.unparsed_code()
+    macros = [pf for pf in outcome.parse_failures if pf.kind == "macro"]
+    if unparsed:
+        out.append("")
+        out.append("spatch could not parse (nothing was converted there):")
+        for pf in unparsed:
+            out.append("  %s [%s]" % (pf.place(), ", ".join(pf.patches)))
+            for f in before:
+                if _convertible(f) and _in_function(f, pf, funcs_by_source):
+                    out.append("    left there: " + f.text())
+    if macros:
+        out.append("")
+        out.append("spatch could not parse these macro definitions (no patch converts macro bodies):")
+        for pf in macros:
+            out.append("  %s [%s]" % (pf.place(), ", ".join(pf.patches)))
+
+    failed = [(s, "%s with %s" % (what, pname)) for s, pname, what in outcome.failures]
+    failed += [(s, "not written: %s" % why) for s, why in refused]
+    if failed:
+        out.append("")
+        out.append("left as they were:")
+        for s, why in failed:
+            out.append("  %s: %s" % (s.display, why))
+
+    if new_warnings:
+        out.append("")
+        out.append("new sparse warnings:")
+        for d in new_warnings:
+            out.append("  " + d.text.replace("\n", "\n  "))
+
+    if not_idempotent:
+        out.append("")
+        out.append("a second --fix would still change:")
+        for s in not_idempotent:
+            out.append("  " + s.display)
+
+    places = ", ".join("%s %d" % (p.name, outcome.places.get(p.name, 0)) for p in run.patches)
+    per_file = ", ".join("%s %d" % (p.name, outcome.files_by_patch.get(p.name, 0))
+                         for p in run.patches)
+    other = collections.Counter(f.tag for f in before if not _convertible(f))
+    out.append("")
+    out.append("--fix summary:")
+    out.append("  files changed:          %d of %d" % (len(installed), len(run.sources)))
+    out.append("  places converted:       %s" % places)
+    out.append("  files per patch:        %s" % per_file)
+    out.append("  not converted:          %d" % len(left))
+    out.append("  parse failures:         %d%s" % (len(unparsed), " (and %d macro definitions)"
+                                                  % len(macros) if macros else ""))
+    out.append("  files left as they were: %d" % len(failed))
+    out.append("  new sparse warnings:    %d" % len(new_warnings))
+    out.append("  second run changes:     %d file%s" % (len(not_idempotent),
+                                                        "" if len(not_idempotent) == 1 else "s"))
+    if other:
+        out.append("  no patch converts:      %s (report mode lists them)"
+                   % ", ".join("%s %d" % kv for kv in sorted(other.items())))
+    print("\n".join(out))
+    problems = left or unparsed or failed or new_warnings or not_idempotent
+    return 1 if problems else 0
