@@ -1,93 +1,128 @@
-#define _GNU_SOURCE
-#include "analyse.h"
+/* safeseek-check: find code that still touches file->f_pos itself. */
+#include "compdb.h"
 #include "findings.h"
-#include "gate.h"
-#include "kbuild_args.h"
-#include "kbuild_mode.h"
-#include "path.h"
-#include "prefilter.h"
-#include "source.h"
-#include "tree.h"
-#include "xalloc.h"
+#include "messages.h"
+#include "options.h"
+#include "outfile.h"
+#include "output.h"
+#include "run.h"
 
+#include <clang-c/Index.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static void plan_for(const char *abs, struct ss_plan *plan)
-{
-	struct ss_tree t;
-	char *real = realpath(abs, NULL);
+enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_TROUBLE = 2 };
 
-	memset(plan, 0, sizeof(*plan));
-	plan->how = SS_HOW_FALLBACK;
-	if (real && ss_tree_find(real, &t)) {
-		plan->vfs_core = ss_tree_is_vfs_core(&t, real);
-		if (ss_tree_headers_usable(&t)) {
-			plan->how = SS_HOW_TREE;
-			plan->may_fall_back = true;
-			ss_tree_args(&t, &plan->args);
-		}
-		plan->why = xasprintf("root %s", t.root);
-		ss_tree_free(&t);
-	} else {
-		plan->why = xstrdup("no kernel tree");
+static int usage_error(const char *msg)
+{
+	fprintf(stderr, "safeseek-check: %s\n"
+			"Try 'safeseek-check --help' for more information.\n", msg);
+	return EXIT_TROUBLE;
+}
+
+static void print_version(void)
+{
+	CXString v = clang_getClangVersion();
+
+	printf("safeseek-check %s (%s)\n", SAFESEEK_VERSION, clang_getCString(v));
+	clang_disposeString(v);
+}
+
+static int write_report(FILE *f, const struct ss_options *o,
+			const struct ss_findings *fs, const struct ss_stats *st)
+{
+	switch (o->format) {
+	case SS_FORMAT_JSON:
+		return ss_write_json(f, fs, st, o->srcroot);
+	case SS_FORMAT_SARIF:
+		return ss_write_sarif(f, fs, st, o->srcroot);
+	case SS_FORMAT_TEXT:
+		break;
 	}
-	free(real);
+	return ss_write_text(f, fs);
+}
+
+static int emit(const struct ss_options *o, const struct ss_findings *fs,
+		const struct ss_stats *st)
+{
+	struct ss_outfile out;
+
+	if (!o->output) {
+		if (write_report(stdout, o, fs, st) < 0 || fflush(stdout) != 0 ||
+		    ferror(stdout)) {
+			fprintf(stderr, "safeseek-check: cannot write the report: %s\n",
+				strerror(errno ? errno : EIO));
+			return -1;
+		}
+		return 0;
+	}
+	if (ss_outfile_open(&out, o->output) < 0) {
+		fprintf(stderr, "safeseek-check: %s: %s\n", o->output, strerror(errno));
+		return -1;
+	}
+	if (write_report(out.f, o, fs, st) < 0) {
+		ss_outfile_abort(&out);
+		fprintf(stderr, "safeseek-check: %s: cannot build the report\n", o->output);
+		return -1;
+	}
+	if (ss_outfile_commit(&out) < 0) {
+		fprintf(stderr, "safeseek-check: %s: %s\n", o->output, strerror(errno));
+		return -1;
+	}
+	return 0;
 }
 
 int main(int argc, char **argv)
 {
-	struct ss_prefilter pf;
-	struct ss_findings all = { 0 };
-	struct ss_gate gate = { 0 };
-	CXIndex idx;
+	struct ss_options o;
+	struct ss_compdb *db = NULL;
+	struct ss_findings findings = { 0 };
+	struct ss_messages msgs = { 0 };
+	struct ss_stats st;
+	char err[512];
+	int status;
 
-	/* Kbuild's $(CHECK) gets compiler flags: see kbuild_mode.h */
-	if (ss_kbuild_detect(argc, argv))
-		return ss_kbuild_main(argc, argv);
-	idx = clang_createIndex(0, 0);
-
-	ss_prefilter_init(&pf);
-	for (int i = 1; i < argc; i++) {
-		struct ss_source src;
-		struct ss_plan plan;
-		struct ss_outcome out;
-		char *reason, *abs;
-		int gate_opt = ss_gate_option(&gate, argc, argv, &i);
-
-		if (gate_opt < 0 || (gate_opt > 0 && ss_gate_prepare(&gate) < 0))
-			return 2;
-		if (gate_opt > 0)
-			continue;
-		if (ss_source_read(argv[i], &src, &reason) < 0) {
-			fprintf(stderr, "safeseek-check: %s: %s\n", argv[i], reason);
-			free(reason);
-			continue;
-		}
-		if (!ss_prefilter_match(&pf, src.buf, src.len)) {
-			ss_source_free(&src);
-			continue;
-		}
-		abs = ss_path_absolute(argv[i]);
-		plan_for(abs, &plan);
-		ss_analyse(idx, argv[i], abs, &src, &plan, &all, &out);
-		if (out.problem)
-			fprintf(stderr, "safeseek-check: %s: %s\n", argv[i], out.problem);
-		ss_outcome_free(&out);
-		ss_plan_free(&plan);
-		free(abs);
-		ss_source_free(&src);
+	if (ss_options_parse(argc, argv, &o, err, sizeof(err)) < 0)
+		return usage_error(err);
+	if (o.help) {
+		ss_options_usage(stdout);
+		return EXIT_CLEAN;
 	}
-	ss_findings_sort(&all);
-	if (ss_gate_active(&gate) && ss_gate_apply(&gate, &all) < 0)
-		return 2;
-	for (size_t i = 0; i < all.n; i++) {
-		const struct ss_finding *f = &all.v[i];
-
-		printf("%s:%u:%u: %s: %s [%s]\n", f->file, f->line, f->column,
-		       ss_severity_name(f->severity), f->message, f->rule->id);
+	if (o.version) {
+		print_version();
+		return EXIT_CLEAN;
 	}
-	clang_disposeIndex(idx);
-	return all.n ? 1 : 0;
+	if (o.list_rules) {
+		ss_list_rules(stdout);
+		return EXIT_CLEAN;
+	}
+	if (o.npaths == 0 && !o.build_dir)
+		return usage_error("no PATH to check (and no -p BUILD_DIR)");
+	if (o.build_dir) {
+		db = ss_compdb_load(o.build_dir, err, sizeof(err));
+		if (!db) {
+			fprintf(stderr, "safeseek-check: %s\n", err);
+			return EXIT_TROUBLE;
+		}
+	}
+
+	ss_run(&o, db, &findings, &msgs, &st);
+	ss_messages_print(&msgs, stderr, o.verbose ? SS_MSG_VERBOSE : SS_MSG_NOTE);
+
+	status = findings.n ? EXIT_FINDINGS : EXIT_CLEAN;
+	if (st.path_error || (st.failed && !st.analysed && !st.skipped) ||
+	    (o.strict && st.failed))
+		status = EXIT_TROUBLE;
+	if (emit(&o, &findings, &st) < 0)
+		status = EXIT_TROUBLE;
+	if (!o.quiet)
+		ss_write_summary(stderr, &findings, &st);
+
+	ss_messages_free(&msgs);
+	ss_findings_free(&findings);
+	ss_compdb_free(db);
+	free(o.paths);
+	return status;
 }
