@@ -1,6 +1,9 @@
 /* safeseek-check: find code that still touches file->f_pos itself. */
 #include "compdb.h"
 #include "findings.h"
+#include "gate.h"
+#include "kbuild_args.h"
+#include "kbuild_mode.h"
 #include "messages.h"
 #include "options.h"
 #include "outfile.h"
@@ -9,6 +12,7 @@
 
 #include <clang-c/Index.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,18 +78,31 @@ static int emit(const struct ss_options *o, const struct ss_findings *fs,
 	return 0;
 }
 
+static int gate_option(void *ctx, int argc, char **argv, int *i)
+{
+	return ss_gate_option(ctx, argc, argv, i);
+}
+
 int main(int argc, char **argv)
 {
+	struct ss_gate gate = { 0 };
 	struct ss_options o;
 	struct ss_compdb *db = NULL;
 	struct ss_findings findings = { 0 };
 	struct ss_messages msgs = { 0 };
 	struct ss_stats st;
 	char err[512];
+	bool status_error = false;
 	int status;
 
-	if (ss_options_parse(argc, argv, &o, err, sizeof(err)) < 0)
-		return usage_error(err);
+	/* Kbuild's $(CHECK) gets compiler flags: see kbuild_mode.h */
+	if (ss_kbuild_detect(argc, argv))
+		return ss_kbuild_main(argc, argv);
+	if (ss_options_parse(argc, argv, &o, gate_option, &gate, err, sizeof(err)) < 0) {
+		ss_gate_free(&gate);
+		free(o.paths);
+		return err[0] ? usage_error(err) : EXIT_TROUBLE;
+	}
 	if (o.help) {
 		ss_options_usage(stdout);
 		return EXIT_CLEAN;
@@ -100,6 +117,8 @@ int main(int argc, char **argv)
 	}
 	if (o.npaths == 0 && !o.build_dir)
 		return usage_error("no PATH to check (and no -p BUILD_DIR)");
+	if (ss_gate_active(&gate) && ss_gate_prepare(&gate) < 0)
+		return EXIT_TROUBLE;
 	if (o.build_dir) {
 		db = ss_compdb_load(o.build_dir, err, sizeof(err));
 		if (!db) {
@@ -109,11 +128,13 @@ int main(int argc, char **argv)
 	}
 
 	ss_run(&o, db, &findings, &msgs, &st);
+	if (ss_gate_active(&gate) && ss_gate_apply(&gate, &findings) < 0)
+		status_error = true;
 	ss_messages_print(&msgs, stderr, o.verbose ? SS_MSG_VERBOSE : SS_MSG_NOTE);
 
 	status = findings.n ? EXIT_FINDINGS : EXIT_CLEAN;
 	if (st.path_error || (st.failed && !st.analysed && !st.skipped) ||
-	    (o.strict && st.failed))
+	    (o.strict && st.failed) || status_error)
 		status = EXIT_TROUBLE;
 	if (emit(&o, &findings, &st) < 0)
 		status = EXIT_TROUBLE;
@@ -123,6 +144,7 @@ int main(int argc, char **argv)
 	ss_messages_free(&msgs);
 	ss_findings_free(&findings);
 	ss_compdb_free(db);
+	ss_gate_free(&gate);
 	free(o.paths);
 	return status;
 }

@@ -56,6 +56,10 @@ void ss_options_usage(FILE *f)
 "                         line (by default they are not followed)\n"
 "      --strict           a file that cannot be analysed makes the exit\n"
 "                         status 2\n"
+"      --baseline=FILE    report only findings not recorded in FILE\n"
+"      --write-baseline=FILE  record every finding in FILE, report none\n"
+"      --changed-lines=DIFF   report only findings on lines a unified diff\n"
+"                         (-p1 paths, '-' for standard input) adds or changes\n"
 "  -v, --verbose          say for each file how it was analysed, or why not\n"
 "  -q, --quiet            no summary and no progress line on standard error\n"
 "      --list-rules       list the rules: id, severity, confidence, fix, summary\n"
@@ -68,6 +72,10 @@ void ss_options_usage(FILE *f)
 "with flags derived from the kernel tree they lie in (the nearest directory\n"
 "with include/linux/fs.h), else - and whenever those headers fail - with a\n"
 "minimal kernel header bundled with the checker.\n"
+"\n"
+"Given a compiler command line instead (-D, -I, -nostdinc, --arch=, ...),\n"
+"as Kbuild's `make C=1 CHECK=safeseek-check` does, it checks the one file\n"
+"with those flags and reports on standard error (see the README).\n"
 "\n"
 "Problems with single files (unreadable, binary, not parsable) are reported\n"
 "on standard error, one line each, and the run goes on.\n"
@@ -162,6 +170,7 @@ static int apply(struct ss_options *o, const struct opt *op, const char *v,
 }
 
 int ss_options_parse(int argc, char **argv, struct ss_options *o,
+		     ss_extra_option_fn *extra, void *ctx,
 		     char *err, size_t errlen)
 {
 	bool options_done = false;
@@ -190,6 +199,16 @@ int ss_options_parse(int argc, char **argv, struct ss_options *o,
 			size_t len = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
 
 			op = find_long(a + 2, len);
+			if (!op && extra) {
+				int r = extra(ctx, argc, argv, &i);
+
+				if (r < 0) {
+					err[0] = '\0';
+					return -1;
+				}
+				if (r > 0)
+					continue;
+			}
 			if (!op) {
 				snprintf(err, errlen, "unknown option '%s'", a);
 				return -1;

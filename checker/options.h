@@ -26,8 +26,18 @@ struct ss_options {
 	size_t npaths;
 };
 
-/* 0 on success; -1 with a message in err on a usage error. */
+/*
+ * Options of other parts of the checker: called with argv[*i] for every
+ * option this parser does not know.  Returns 1 when it took the option
+ * (leaving *i on its last argument), 0 when it does not know it either,
+ * -1 when it is malformed (the callee has printed why).
+ */
+typedef int ss_extra_option_fn(void *ctx, int argc, char **argv, int *i);
+
+/* 0 on success; -1 on a usage error, with a message in err (empty when
+   `extra` printed it). */
 int ss_options_parse(int argc, char **argv, struct ss_options *o,
+		     ss_extra_option_fn *extra, void *ctx,
 		     char *err, size_t errlen);
 
 void ss_options_usage(FILE *f);
