@@ -1062,10 +1062,13 @@ enum ss_fpos_owner ss_fpos_owner(const struct ss_unit *u, const struct ss_fpos_a
 	const struct ss_function *f = a->function;
 	unsigned roles = f ? f->roles : 0;
 
-	if (u->vfs_core || (roles & SS_ROLES_OWN_FPOS))
+	if (roles & SS_ROLES_OWN_FPOS)
 		return SS_OWNER_NONE;
+	/* A pread refusal is one even in the VFS core (pipes had one). */
 	if (a->use == SS_FPOS_ESPIPE_COMPARE && (roles & SS_ROLES_RW))
 		return SS_OWNER_ESPIPE_TEST;
+	if (u->vfs_core)
+		return SS_OWNER_NONE;
 	/* The semantic patches rewrite only the file a method or handler was given. */
 	if ((roles & SS_ROLE_SYSCTL) && a->own_file)
 		return SS_OWNER_SYSCTL;

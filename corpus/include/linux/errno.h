@@ -15,6 +15,7 @@
 #define EBUSY		16
 #define EEXIST		17
 #define ENODEV		19
+#define ENOTDIR		20
 #define EINVAL		22
 #define ENOTTY		25
 #define EFBIG		27
