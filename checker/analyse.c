@@ -2,6 +2,7 @@
 #include "analyse.h"
 #include "fallback.h"
 #include "model.h"
+#include "path.h"
 #include "rule.h"
 #include "unit.h"
 #include "xalloc.h"
@@ -48,6 +49,26 @@ static const char *error_name(enum CXErrorCode e)
 	}
 }
 
+/* Under the fallback header the file's include directories and forced
+   includes go, but its macros and target stay: they still pick its #ifdef
+   branches. */
+static void keep_macros(struct strvec *args, const struct strvec *from)
+{
+	for (size_t i = 0; from && i < from->n; i++) {
+		const char *a = from->v[i];
+
+		if ((strcmp(a, "-D") == 0 || strcmp(a, "-U") == 0 ||
+		     strcmp(a, "-target") == 0) && i + 1 < from->n) {
+			strvec_push(args, a);
+			strvec_push(args, from->v[++i]);
+		} else if (strncmp(a, "-D", 2) == 0 || strncmp(a, "-U", 2) == 0 ||
+			   strncmp(a, "-std=", 5) == 0 ||
+			   strncmp(a, "--target=", 9) == 0) {
+			strvec_push(args, a);
+		}
+	}
+}
+
 static enum CXErrorCode parse(CXIndex idx, const char *clang_path,
 			      const struct ss_source *src,
 			      const struct strvec *extra, bool fallback,
@@ -66,6 +87,7 @@ static enum CXErrorCode parse(CXIndex idx, const char *clang_path,
 	if (fallback) {
 		ss_fallback_args(&args);
 		unsaved[n_unsaved++] = ss_fallback_unsaved();
+		keep_macros(&args, extra);
 	} else {
 		strvec_append(&args, extra);
 	}
@@ -96,8 +118,10 @@ static void examine(CXTranslationUnit tu, CXFile main_file,
 		CXDiagnostic diag = clang_getDiagnostic(tu, i);
 		enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(diag);
 		CXFile f;
+		CXString text;
+		const char *msg;
 		unsigned line, col;
-		bool in_main;
+		bool in_main, missing;
 
 		if (sev < CXDiagnostic_Error) {
 			clang_disposeDiagnostic(diag);
@@ -105,32 +129,28 @@ static void examine(CXTranslationUnit tu, CXFile main_file,
 		}
 		clang_getFileLocation(clang_getDiagnosticLocation(diag), &f,
 				      &line, &col, NULL);
+		text = clang_getDiagnosticSpelling(diag);
+		msg = clang_getCString(text);
 		in_main = f && main_file && clang_File_isEqual(f, main_file);
-		if (sev == CXDiagnostic_Fatal || !in_main) {
+		/* KeepGoing turns a missing header into a plain error */
+		missing = ss_path_has_suffix(msg, "file not found");
+		if (sev == CXDiagnostic_Fatal || !in_main || missing) {
 			if (!d->first_header) {
-				CXString text = clang_getDiagnosticSpelling(diag);
 				CXString name = clang_getFileName(f);
 				const char *fn = clang_getCString(name);
 
 				d->first_header = in_main || !fn
-					? xasprintf("line %u: %s", line,
-						    clang_getCString(text))
-					: xasprintf("%s:%u: %s", fn, line,
-						    clang_getCString(text));
-				clang_disposeString(text);
+					? xasprintf("line %u: %s", line, msg)
+					: xasprintf("%s:%u: %s", fn, line, msg);
 				clang_disposeString(name);
 			}
 			d->header_trouble++;
 		} else {
-			if (!d->first_main) {
-				CXString text = clang_getDiagnosticSpelling(diag);
-
-				d->first_main = xasprintf("%u:%u: %s", line, col,
-							  clang_getCString(text));
-				clang_disposeString(text);
-			}
+			if (!d->first_main)
+				d->first_main = xasprintf("%u:%u: %s", line, col, msg);
 			d->main_errors++;
 		}
+		clang_disposeString(text);
 		clang_disposeDiagnostic(diag);
 	}
 }
@@ -215,7 +235,7 @@ void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
 			diag_free(&d);
 			clang_disposeTranslationUnit(tu);
 			fallback = true;
-			e = parse(idx, clang_path, src, NULL, true, &tu);
+			e = parse(idx, clang_path, src, &plan->args, true, &tu);
 			if (e == CXError_Success) {
 				main_file = clang_getFile(tu, clang_path);
 				examine(tu, main_file, &d);

@@ -5,6 +5,7 @@
 #include "xalloc.h"
 
 #include <clang-c/CXCompilationDatabase.h>
+#include <errno.h>
 #include <json-c/json.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -90,27 +91,33 @@ static void fill_entry(struct ss_compdb_entry *e, CXCompileCommand cmd,
 	free(argv);
 }
 
-/* libclang says only that loading failed; say what is wrong with the file. */
-static void diagnose(const char *path, char *err, size_t errlen)
+/*
+ * libclang says only that loading failed, and says it on standard error in
+ * its own words: look at the file first and name what is wrong with it.
+ */
+static int validate(const char *path, char *err, size_t errlen)
 {
 	struct stat st;
 	json_object *root;
 	size_t n;
 
 	if (stat(path, &st) < 0) {
-		snprintf(err, errlen, "%s: no such file", path);
-		return;
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
 	}
 	root = json_object_from_file(path);
 	if (!root) {
-		snprintf(err, errlen, "%s: not valid JSON (%s)", path,
-			 json_util_get_last_err() ? json_util_get_last_err() : "?");
-		return;
+		const char *why = json_util_get_last_err();
+		size_t len = why ? strcspn(why, "\n") : 0;
+
+		snprintf(err, errlen, "%s: not valid JSON (%.*s)", path,
+			 (int)len, why ? why : "");
+		return -1;
 	}
 	if (!json_object_is_type(root, json_type_array)) {
 		snprintf(err, errlen, "%s: not a JSON array of compile commands", path);
 		json_object_put(root);
-		return;
+		return -1;
 	}
 	n = json_object_array_length(root);
 	for (size_t i = 0; i < n; i++) {
@@ -125,11 +132,11 @@ static void diagnose(const char *path, char *err, size_t errlen)
 				 "%s: entry %zu lacks \"directory\", \"file\" or "
 				 "\"command\"/\"arguments\"", path, i + 1);
 			json_object_put(root);
-			return;
+			return -1;
 		}
 	}
-	snprintf(err, errlen, "%s: cannot be read as a compilation database", path);
 	json_object_put(root);
+	return 0;
 }
 
 static void index_entries(struct ss_compdb *db)
@@ -169,9 +176,15 @@ struct ss_compdb *ss_compdb_load(const char *build_dir, char *err, size_t errlen
 	}
 	db = xcalloc(1, sizeof(*db));
 	db->path = ss_path_join(build_dir, "compile_commands.json");
+	if (validate(db->path, err, errlen) < 0) {
+		free(abs_build);
+		ss_compdb_free(db);
+		return NULL;
+	}
 	cdb = clang_CompilationDatabase_fromDirectory(build_dir, &e);
 	if (e != CXCompilationDatabase_NoError || !cdb) {
-		diagnose(db->path, err, errlen);
+		snprintf(err, errlen, "%s: cannot be read as a compilation database",
+			 db->path);
 		free(abs_build);
 		ss_compdb_free(db);
 		return NULL;

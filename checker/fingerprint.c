@@ -1,6 +1,8 @@
 #include "fingerprint.h"
+#include "path.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 
 #define FNV_OFFSET 1469598103934665603ull
 #define FNV_PRIME 1099511628211ull
@@ -26,9 +28,13 @@ void ss_fingerprint(const char *rule, const char *file, const char *function,
 {
 	static const char hex[] = "0123456789abcdef";
 	uint64_t h = FNV_OFFSET;
+	char *abs = ss_path_absolute(file), *cwd = ss_path_absolute(".");
+	const char *rel = abs && cwd ? ss_path_under(abs, cwd) : NULL;
 
 	h = mix_str(h, rule, 0);
-	h = mix_str(h, file, 0);
+	h = mix_str(h, rel ? rel : abs ? abs : file, 0);
+	free(abs);
+	free(cwd);
 	h = mix_str(h, function, 0);
 	h = mix_str(h, line_text, 1);
 	for (int i = SS_FINGERPRINT_LEN - 1; i >= 0; i--) {

@@ -15,7 +15,9 @@
 #define SS_FINGERPRINT_LEN 16		/* hex digits */
 
 /* Writes SS_FINGERPRINT_LEN hex digits and a NUL to out; `function` may be
-   NULL. */
+   NULL.  The file counts by its path relative to the current directory
+   ("./a/b.c", "a/b.c" and its absolute path are one file), or by its
+   absolute path when it lies elsewhere. */
 void ss_fingerprint(const char *rule, const char *file, const char *function,
 		    const char *line_text, char out[SS_FINGERPRINT_LEN + 1]);
 

@@ -39,7 +39,7 @@ static int write_report(FILE *f, const struct ss_options *o,
 {
 	switch (o->format) {
 	case SS_FORMAT_JSON:
-		return ss_write_json(f, fs, st, o->srcroot);
+		return ss_write_json(f, fs, st);
 	case SS_FORMAT_SARIF:
 		return ss_write_sarif(f, fs, st, o->srcroot);
 	case SS_FORMAT_TEXT:

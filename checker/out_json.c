@@ -1,30 +1,23 @@
 #include "fingerprint.h"
 #include "jsonutil.h"
 #include "output.h"
-#include "relpath.h"
 
 #include <stdlib.h>
 
-int ss_write_json(FILE *f, const struct ss_findings *fs, const struct ss_stats *st,
-		  const char *srcroot)
+int ss_write_json(FILE *f, const struct ss_findings *fs, const struct ss_stats *st)
 {
-	struct ss_srcroot root;
 	json_object *top = json_object_new_object();
 	json_object *list = json_object_new_array();
 	int rc;
 
-	ss_srcroot_init(&root, srcroot);
 	json_object_object_add(top, "version", json_object_new_string(SAFESEEK_VERSION));
 	json_object_object_add(top, "tool", json_object_new_string("safeseek-check"));
 	for (size_t i = 0; i < fs->n; i++) {
 		const struct ss_finding *x = &fs->v[i];
 		json_object *o = json_object_new_object();
 		char fp[SS_FINGERPRINT_LEN + 1];
-		int inside;
-		char *rel = ss_srcroot_relative(&root, x->file, &inside);
 
-		ss_fingerprint(x->rule->id, rel, x->function, x->line_text, fp);
-		free(rel);
+		ss_fingerprint(x->rule->id, x->file, x->function, x->line_text, fp);
 		json_object_object_add(o, "rule", json_object_new_string(x->rule->id));
 		json_object_object_add(o, "severity",
 				       json_object_new_string(ss_severity_name(x->severity)));
@@ -46,6 +39,5 @@ int ss_write_json(FILE *f, const struct ss_findings *fs, const struct ss_stats *
 	json_object_object_add(top, "files_failed", json_object_new_int64((int64_t)st->failed));
 	rc = ss_json_write(f, top);
 	json_object_put(top);
-	ss_srcroot_free(&root);
 	return rc;
 }

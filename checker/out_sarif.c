@@ -121,7 +121,7 @@ static json_object *result_obj(const struct ss_finding *x, const struct ss_srcro
 	json_object_array_add(locs, loc);
 	json_object_object_add(o, "locations", locs);
 
-	ss_fingerprint(x->rule->id, rel, x->function, x->line_text, fp);
+	ss_fingerprint(x->rule->id, x->file, x->function, x->line_text, fp);
 	json_object_object_add(fps, SS_FINGERPRINT_KEY, json_object_new_string(fp));
 	json_object_object_add(o, "partialFingerprints", fps);
 

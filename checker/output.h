@@ -10,10 +10,8 @@
 
 /* Each returns 0, or -1 when the report could not be built. */
 int ss_write_text(FILE *f, const struct ss_findings *fs);
-/* Fingerprints, and SARIF's URIs, are built from paths relative to srcroot
-   (the current directory when NULL). */
-int ss_write_json(FILE *f, const struct ss_findings *fs, const struct ss_stats *st,
-		  const char *srcroot);
+int ss_write_json(FILE *f, const struct ss_findings *fs, const struct ss_stats *st);
+/* URIs are relative to srcroot (the current directory when NULL). */
 int ss_write_sarif(FILE *f, const struct ss_findings *fs,
 		   const struct ss_stats *st, const char *srcroot);
 

@@ -135,7 +135,9 @@ static void symlink_entry(struct worker *w, struct item *dir, const char *path,
 	if (!o->verbose)
 		return;
 	real = realpath(path, NULL);
-	inside = real && dir->root->real && ss_path_under(real, dir->root->real);
+	inside = real && dir->root->real &&
+		 (strcmp(real, dir->root->real) == 0 ||
+		  ss_path_under(real, dir->root->real));
 	if (inside)
 		ss_msg_add(&w->msgs, SS_MSG_VERBOSE, path,
 			   "symbolic link inside the tree, not followed: "

@@ -185,6 +185,11 @@ unsigned long copy_from_user(void *to, const void __user *from, unsigned long n)
 unsigned long clear_user(void __user *to, unsigned long n);
 #define get_user(x, ptr) ((x) = *(ptr), 0)
 #define put_user(x, ptr) (*(ptr) = (x), 0)
+typedef struct { unsigned long seg; } mm_segment_t;
+#define KERNEL_DS ((mm_segment_t){ 0UL })
+#define USER_DS ((mm_segment_t){ 1UL })
+mm_segment_t get_fs(void);
+void set_fs(mm_segment_t fs);
 void *memset(void *s, int c, size_t n);
 void *memcpy(void *d, const void *s, size_t n);
 size_t strlen(const char *s);
