@@ -1,0 +1,558 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/// Read and write methods must use the position they are given, not
+/// file->f_pos.  Since Linux 2.6.8 read() and write() pass a method a copy
+/// of f_pos and store the copy back afterwards: what the method writes to
+/// file->f_pos is thrown away, and what it reads from it is wrong under
+/// pread() and pwrite().
+///
+/// In a read, write, readv or writev method (named so by a
+/// file_operations initializer in the same file, designated or
+/// positional, or by its signature when nothing in the file refers to it)
+/// every file->f_pos of the method's own file becomes *ppos, and
+/// &file->f_pos becomes ppos, under the method's own parameter names.  In
+/// an aio_read, aio_write, read_iter or write_iter method the file's
+/// f_pos becomes iocb->ki_pos.  Anywhere else, a call that is given
+/// &file->f_pos (vfs_read, vfs_write, another file's read method) gets a
+/// local copy of the position instead, which is stored back after the
+/// call, as read() and write() themselves do.  llseek and readdir methods
+/// own f_pos and are left alone, and so is the VFS core (the files
+/// directly in fs/).
+///
+// Confidence: High
+// Copyright: (C) 2026 The safeseek authors.  GPLv2.
+// Options: --no-includes --include-headers
+// Keywords: f_pos, ppos, ki_pos, vfs_read, vfs_write, file_operations
+
+virtual patch
+virtual context
+virtual org
+virtual report
+
+@initialize:python@
+@@
+import os
+import re
+
+# struct file_operations members in declaration order, for positional
+# initializers.
+FOPS_MEMBERS = ["owner", "llseek", "read", "aio_read", "write", "aio_write",
+                "readdir", "poll", "ioctl", "mmap", "open", "flush",
+                "release", "fsync", "fasync", "lock", "readv", "writev",
+                "read_iter", "write_iter"]
+RW_ROLES = ("read", "write", "readv", "writev")
+KIO_ROLES = ("aio_read", "aio_write", "read_iter", "write_iter")
+FPOS_OWNERS = ("llseek", "readdir")
+
+DESIGNATED = re.compile(r"^\.\s*(\w+)\s*=\s*(.*)$", re.S)
+GNU_STYLE = re.compile(r"^(\w+)\s*:\s*(.*)$", re.S)
+FUNCTION = re.compile(r"^\(?\s*&?\s*(\w+)\s*\)?$")
+
+fops_roles = {}		# (file, function) -> [(member, fops variable)]
+referenced = set()	# (file, function) used other than by its definition
+methods = {}		# (file, function) -> what the messages need
+fpos_owners = set()	# (file, function): llseek and readdir methods
+excluded = set()	# (file, line, column) of f_pos in comparisons, call arguments
+excluded_cmp = set()	# (file, line, column) of f_pos in comparisons
+convertible = set()	# (file, line, column) of call arguments patch mode converts
+names_used = {}		# (file, function) -> identifiers seen in it
+writes = set()		# (file, line, column) of f_pos written to
+messages = {}		# (file, line, column) -> report text
+emitted = set()		# places already printed
+
+def vfs_core(path):
+    return os.path.basename(os.path.dirname(os.path.normpath(path))) == "fs"
+
+def where(p):
+    return (p.file, p.line, p.column)
+
+def compact(text):
+    return re.sub(r"\s+", "", str(text))
+
+def show(text):
+    return re.sub(r"\s*(->|\.)\s*", r"\1", str(text))
+
+def record_fops(ops, inits, p):
+    for index, init in enumerate(inits):
+        text = str(init).strip()
+        m = DESIGNATED.match(text) or GNU_STYLE.match(text)
+        if m:
+            member, value = m.group(1), m.group(2)
+        elif index < len(FOPS_MEMBERS):
+            member, value = FOPS_MEMBERS[index], text
+        else:
+            continue
+        f = FUNCTION.match(value.strip())
+        if f:
+            key = (p.file, f.group(1))
+            fops_roles.setdefault(key, []).append((member, ops))
+            if member in FPOS_OWNERS:
+                fpos_owners.add(key)
+
+def decide(key, roles, shape_role):
+    """The method role of a function, or None when it is not one."""
+    named = fops_roles.get(key, [])
+    if vfs_core(key[0]):
+        return None
+    for member, ops in named:
+        if member in roles:
+            return member
+    if not named and key not in referenced:
+        return shape_role
+    return None
+
+def record_method(p, kind, role, files, pos, addr):
+    methods[(p.file, p.current_element)] = {
+        "kind": kind, "role": role, "file": files, "pos": pos, "addr": addr}
+
+def is_method(p, kind):
+    m = methods.get((p.file, p.current_element))
+    return m is not None and m["kind"] == kind
+
+def describe(key):
+    m = methods[key]
+    named = [ops for member, ops in fops_roles.get(key, []) if member == m["role"]]
+    if named:
+        return "%s, the %s method of %s" % (key[1], m["role"], " and ".join(named))
+    return "%s, a %s method by its signature" % (key[1], m["role"])
+
+def copy_ok(p):
+    key = (p.file, p.current_element)
+    return not vfs_core(p.file) and key not in fpos_owners
+
+def note_names(p, name):
+    names_used.setdefault((p.file, p.current_element), set()).add(str(name))
+
+def fresh_name(p):
+    used = names_used.get((p.file, p.current_element), set())
+    for name in ("pos", "fpos", "file_pos"):
+        if name not in used:
+            return name
+    n = 2
+    while "pos%d" % n in used:
+        n += 1
+    return "pos%d" % n
+
+def emit(p, printer):
+    key = where(p)
+    if key in messages and key not in emitted:
+        emitted.add(key)
+        printer(p, messages[key])
+
+// ------------------------------------------------------------------------
+// Which functions are methods: the file_operations initializers of the
+// file say so, or, for a function nothing in the file refers to, its
+// signature does.
+
+@fops@
+identifier ops;
+initializer list inits;
+position p;
+@@
+struct file_operations ops@p = { inits };
+
+@script:python@
+ops << fops.ops;
+inits << fops.inits;
+p << fops.p;
+@@
+record_fops(ops, inits, p[0])
+
+@cand@
+identifier fn, F, G, I, x1, x2, x3;
+type T, T1, T2;
+position pd;
+@@
+(
+T fn@pd(struct file *F, T1 x1, T2 x2, loff_t *x3) { ... }
+|
+T fn@pd(struct kiocb *I, T1 x1, T2 x2, loff_t x3) { ... }
+|
+T fn@pd(struct kiocb *I, struct iov_iter *x1) { ... }
+|
+T fn@pd(struct file *G, loff_t x1, int x2) { ... }
+|
+T fn@pd(struct file *G, void *x1, filldir_t x2) { ... }
+)
+
+@ref@
+identifier cand.fn;
+position p;
+@@
+fn@p
+
+@script:python@
+fn << cand.fn;
+p << ref.p;
+@@
+referenced.add((p[0].file, fn))
+
+@script:python@
+fn << cand.fn;
+F << cand.F;
+P << cand.x3;
+p << cand.pd;
+@@
+key = (p[0].file, fn)
+role = decide(key, RW_ROLES, "read or write")
+if role:
+    record_method(p[0], "rw", role, [str(F)], "*" + str(P), str(P))
+
+@script:python@
+fn << cand.fn;
+I << cand.I;
+p << cand.pd;
+@@
+key = (p[0].file, fn)
+role = decide(key, KIO_ROLES, "aio or iter")
+if role:
+    record_method(p[0], "kio", role, [str(I) + "->ki_filp"], str(I) + "->ki_pos", None)
+
+@script:python@
+fn << cand.fn;
+G << cand.G;
+p << cand.pd;
+@@
+# an llseek or readdir method by its signature
+key = (p[0].file, fn)
+if key not in fops_roles and key not in referenced:
+    fpos_owners.add(key)
+
+@rw@
+identifier fn, F, P, x1, x2;
+type T, T1, T2;
+position pd : script:python() { is_method(pd[0], "rw") };
+@@
+T fn@pd(struct file *F, T1 x1, T2 x2, loff_t *P) { ... }
+
+@kio@
+identifier fn, I, x1, x2, x3;
+type T, T1, T2;
+position pd : script:python() { is_method(pd[0], "kio") };
+@@
+(
+T fn@pd(struct kiocb *I, T1 x1, T2 x2, loff_t x3) { ... }
+|
+T fn@pd(struct kiocb *I, struct iov_iter *x1) { ... }
+)
+
+// An aio or iter method often names its file first:
+//	struct file *file = iocb->ki_filp;
+
+@kio_alias@
+identifier kio.fn, kio.I, A;
+position kio.pd;
+@@
+fn@pd(...) {
+... when any
+struct file *A = I->ki_filp;
+... when any
+}
+
+@script:python@
+A << kio_alias.A;
+p << kio.pd;
+@@
+methods[(p[0].file, p[0].current_element)]["file"].append(str(A))
+
+@kio_alias_set@
+identifier kio.fn, kio.I, A;
+position kio.pd;
+@@
+fn@pd(...) { <+...
+A = I->ki_filp
+...+> }
+
+@script:python@
+A << kio_alias_set.A;
+p << kio.pd;
+@@
+methods[(p[0].file, p[0].current_element)]["file"].append(str(A))
+
+// ------------------------------------------------------------------------
+// Where f_pos is touched.  A comparison with &file->f_pos is a pread
+// refusal, nonseekable_open.cocci's business, and no use of f_pos.
+
+@cmp@
+expression E, X;
+position pc;
+@@
+\( E != &X->f_pos@pc \| &X->f_pos@pc != E \| E == &X->f_pos@pc \| &X->f_pos@pc == E \)
+
+@script:python@
+p << cmp.pc;
+@@
+excluded.add(where(p[0]))
+excluded_cmp.add(where(p[0]))
+
+@stmt_call@
+expression X, fe, E;
+expression list es1, es2;
+assignment operator aop;
+position pa;
+@@
+(
+  fe(es1, &X->f_pos@pa, es2);
+|
+  E aop fe(es1, &X->f_pos@pa, es2);
+)
+
+@script:python@
+p << stmt_call.pa;
+@@
+convertible.add(where(p[0]))
+
+@callarg@
+expression X, fe;
+expression list es1, es2;
+position pa;
+@@
+fe(es1, &X->f_pos@pa, es2)
+
+@script:python@
+X << callarg.X;
+fe << callarg.fe;
+p << callarg.pa;
+@@
+excluded.add(where(p[0]))
+key = (p[0].file, p[0].current_element)
+m = methods.get(key)
+if not copy_ok(p[0]):
+    pass
+elif m is not None and compact(X) in m["file"]:
+    messages[where(p[0])] = "%s passes &%s->f_pos to %s: pass %s" % (
+        describe(key), show(X), show(fe), m["addr"] or "&" + m["pos"])
+elif where(p[0]) in convertible:
+    messages[where(p[0])] = (
+        "%s passes &%s->f_pos to %s: pass a copy of the position and store "
+        "it back" % (key[1], show(X), show(fe)))
+else:
+    messages[where(p[0])] = (
+        "%s passes &%s->f_pos to %s: pass a copy of the position and store "
+        "it back (by hand: the call is not a statement of its own)"
+        % (key[1], show(X), show(fe)))
+
+@acc_write@
+expression X, E;
+assignment operator aop;
+position q;
+@@
+\( X->f_pos@q aop E \| X->f_pos@q++ \| X->f_pos@q-- \| ++X->f_pos@q \| --X->f_pos@q \)
+
+@script:python@
+q << acc_write.q;
+@@
+writes.add(where(q[0]))
+
+@acc@
+expression X;
+position q;
+@@
+X->f_pos@q
+
+@script:python@
+X << acc.X;
+q << acc.q;
+@@
+key = (q[0].file, q[0].current_element)
+m = methods.get(key)
+if m is None or where(q[0]) in excluded or compact(X) not in m["file"]:
+    pass
+elif where(q[0]) in writes:
+    messages[where(q[0])] = (
+        "%s writes %s->f_pos, which read() and write() overwrite with their "
+        "own copy: use %s" % (describe(key), show(X), m["pos"]))
+else:
+    messages[where(q[0])] = (
+        "%s reads %s->f_pos, which is not the position under pread() and "
+        "pwrite(): use %s" % (describe(key), show(X), m["pos"]))
+
+// ------------------------------------------------------------------------
+// context, org and report
+
+@depends on context@
+expression X;
+position q : script:python() { where(q[0]) in messages };
+@@
+* X->f_pos@q
+
+@script:python depends on org@
+q << acc.q;
+@@
+emit(q[0], coccilib.org.print_todo)
+
+@script:python depends on org@
+p << callarg.pa;
+@@
+emit(p[0], coccilib.org.print_todo)
+
+@script:python depends on report@
+q << acc.q;
+@@
+emit(q[0], coccilib.report.print_report)
+
+@script:python depends on report@
+p << callarg.pa;
+@@
+emit(p[0], coccilib.report.print_report)
+
+// ------------------------------------------------------------------------
+// patch: read, write, readv and writev methods use their position pointer
+
+@depends on patch@
+identifier rw.fn, rw.F, rw.P;
+@@
+fn(...) { <...
+(
+- F->f_pos++
++ (*P)++
+|
+- F->f_pos--
++ (*P)--
+)
+...> }
+
+@depends on patch@
+identifier rw.fn, rw.F, rw.P;
+position q : script:python() { where(q[0]) not in excluded_cmp };
+@@
+fn(...) { <...
+- &F->f_pos@q
++ P
+...> }
+
+@depends on patch@
+identifier rw.fn, rw.F, rw.P;
+position q : script:python() { where(q[0]) not in excluded_cmp };
+@@
+fn(...) { <...
+- F->f_pos@q
++ *P
+...> }
+
+// patch: aio and iter methods use iocb->ki_pos
+
+@depends on patch@
+identifier kio.fn, kio.I;
+position q : script:python() { where(q[0]) not in excluded_cmp };
+@@
+fn(...) { <...
+- I->ki_filp->f_pos@q
++ I->ki_pos
+...> }
+
+@depends on patch@
+identifier kio.fn, kio.I, kio_alias.A;
+position q : script:python() { where(q[0]) not in excluded_cmp };
+@@
+fn(...) { <...
+- A->f_pos@q
++ I->ki_pos
+...> }
+
+@depends on patch@
+identifier kio.fn, kio.I, kio_alias_set.A;
+position q : script:python() { where(q[0]) not in excluded_cmp };
+@@
+fn(...) { <...
+- A->f_pos@q
++ I->ki_pos
+...> }
+
+// patch: anywhere else, a call given &file->f_pos gets a copy of the
+// position, stored back after the call
+
+@copy_site depends on patch@
+expression X, fe, E;
+expression list es1, es2;
+assignment operator aop;
+position pa : script:python() { copy_ok(pa[0]) };
+@@
+(
+  fe(es1, &X->f_pos@pa, es2);
+|
+  E aop fe(es1, &X->f_pos@pa, es2);
+)
+
+@copy_names depends on copy_site@
+identifier i;
+position pi;
+@@
+i@pi
+
+@script:python@
+i << copy_names.i;
+p << copy_names.pi;
+@@
+note_names(p[0], i)
+
+@copy_decls depends on copy_site@
+identifier i;
+type T;
+position pi;
+@@
+T i@pi;
+
+@script:python@
+i << copy_decls.i;
+p << copy_decls.pi;
+@@
+note_names(p[0], i)
+
+@script:python copy@
+p << copy_site.pa;
+fn;
+nm;
+@@
+coccinelle.fn = cocci.make_ident(p[0].current_element)
+coccinelle.nm = cocci.make_ident(fresh_name(p[0]))
+
+@depends on patch@
+expression X, fe, E;
+expression list es1, es2;
+assignment operator aop;
+position copy_site.pa;
+identifier copy.nm;
+@@
+(
++ nm = X->f_pos;
+  fe(es1,
+- &X->f_pos@pa
++ &nm
+  , es2);
++ X->f_pos = nm;
+|
++ nm = X->f_pos;
+  E aop fe(es1,
+- &X->f_pos@pa
++ &nm
+  , es2);
++ X->f_pos = nm;
+)
+
+// The copy is declared first in the function; where the function has no
+// declarations, a blank line separates it from the statements.
+
+@depends on patch@
+identifier copy.fn, copy.nm, x;
+type T;
+@@
+fn(...) {
++ loff_t nm;
+(
+  T x;
+|
+  T x = ...;
+)
+  ... when any
+}
+
+@depends on patch@
+identifier copy.fn, copy.nm;
+statement S;
+@@
+fn(...) {
++ loff_t nm;
++
+  S
+  ... when any
+}
