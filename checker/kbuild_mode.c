@@ -67,9 +67,7 @@ static void plan_for(const char *abs, const struct ss_kbuild_args *k,
 		plan->vfs_core = ss_tree_is_vfs_core(&t, real);
 		ss_tree_free(&t);
 	}
-	plan->why = xasprintf("Kbuild command line%s%s",
-			      k->target ? ", target " : "",
-			      k->target ? k->target : "");
+	plan->why = xasprintf("target %s", k->target ? k->target : "of this host");
 	free(real);
 }
 
@@ -104,8 +102,11 @@ static int check_file(const struct ss_kbuild_args *k,
 	plan_for(abs ? abs : k->source, k, &plan);
 	idx = clang_createIndex(0, 0);
 	ss_analyse(idx, k->source, abs ? abs : k->source, &src, &plan, all, &out);
-	if (o->verbose)
+	if (o->verbose && out.how == SS_HOW_FALLBACK)
 		fprintf(stderr, "safeseek-check: %s: %s\n", k->source, out.detail);
+	else if (o->verbose)
+		fprintf(stderr, "safeseek-check: %s: parsed with the build's flags (%s)\n",
+			k->source, plan.why);
 	if (out.problem && (o->parse_errors || o->verbose))
 		fprintf(stderr, "safeseek-check: %s: %s\n", k->source, out.problem);
 	else if (!out.analysed)
