@@ -61,6 +61,8 @@ bool ss_kbuild_detect(int argc, char *const argv[])
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 
+		if (is(a, "--"))	/* only paths follow */
+			return false;
 		if (is(a, "--kbuild") || starts(a, "-D") || starts(a, "-U") ||
 		    starts(a, "-I") || starts(a, "-Wp,") ||
 		    is(a, "-nostdinc") || is(a, "-isystem") ||

@@ -27,7 +27,8 @@ struct ss_kbuild_args {
 /*
  * Does this argv come from Kbuild (or anything else driving the checker like
  * a compiler)?  True when an argument is `--kbuild` or looks like a compiler
- * flag: -D, -U, -I, -isystem, -include, -nostdinc, -Wp, or --arch=.
+ * flag: -D, -U, -I, -isystem, -include, -nostdinc, -Wp, or --arch=.  None
+ * of these is an option of the tree scan; after "--" only paths follow.
  */
 bool ss_kbuild_detect(int argc, char *const argv[]);
 

@@ -187,11 +187,13 @@ static void test_detect(void)
 	static char *flagged[] = { "safeseek-check", "-nostdinc", "x.c" };
 	static char *forced[] = { "safeseek-check", "--kbuild", "x.c" };
 	static char *wp[] = { "safeseek-check", "-Wp,-MMD,x.d", "x.c" };
+	static char *paths[] = { "safeseek-check", "--", "-Dodd-name.c" };
 
 	CHECK(!ss_kbuild_detect(ARGC(plain), plain));
 	CHECK(ss_kbuild_detect(ARGC(flagged), flagged));
 	CHECK(ss_kbuild_detect(ARGC(forced), forced));
 	CHECK(ss_kbuild_detect(ARGC(wp), wp));
+	CHECK(!ss_kbuild_detect(ARGC(paths), paths));
 }
 
 static void test_errors(void)
