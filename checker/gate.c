@@ -8,6 +8,7 @@
 #include "baseline.h"
 #include "diff_lines.h"
 #include "fingerprint.h"
+#include "path.h"
 #include "xalloc.h"
 
 static const struct {
@@ -76,16 +77,22 @@ int ss_gate_prepare(struct ss_gate *g)
 	return 0;
 }
 
-/* Is the finding about something the diff adds or changes? */
+/*
+ * Is the finding about something the diff adds or changes?  The diff names
+ * files from the top of the repository; the absolute path ends with that
+ * name whichever directory the scan ran from.
+ */
 static bool changed(const struct ss_changes *c, const struct ss_finding *f)
 {
-	if (ss_changes_line(c, f->file, f->line))
-		return true;
-	for (size_t k = 0; k < f->nextents; k++)
-		if (ss_changes_range(c, f->file, f->extents[k].first,
-				     f->extents[k].last))
-			return true;
-	return false;
+	char *abs = ss_path_absolute(f->file);
+	const char *file = abs ? abs : f->file;
+	bool hit = ss_changes_line(c, file, f->line);
+
+	for (size_t k = 0; !hit && k < f->nextents; k++)
+		hit = ss_changes_range(c, file, f->extents[k].first,
+				       f->extents[k].last);
+	free(abs);
+	return hit;
 }
 
 typedef char fingerprint_t[SS_FINGERPRINT_LEN + 1];

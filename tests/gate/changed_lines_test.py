@@ -76,6 +76,10 @@ def test_only_added_lines_count():
         d = t.diff()
         expect(checker(t, "--changed-lines", d, *FILES), {(RAW, new, "rw-fpos"): 1},
                "only the added line's finding")
+        # from a subdirectory, the diff's paths still name the files
+        sub = run([CHECKER, "--changed-lines", "../" + d, "block/rawblk.c", "scsi/st_tape.c"],
+                  cwd=t.path("drivers"))
+        expect(sub, {("block/rawblk.c", new, "rw-fpos"): 1}, "run from drivers/")
     finally:
         t.cleanup()
 
