@@ -8,7 +8,7 @@ import sys
 
 from gatelib import Failed, Scratch, check, main, run
 
-CHECKER, CORPUS = sys.argv[1], sys.argv[2]
+CHECKER, CORPUS = (os.path.abspath(a) for a in sys.argv[1:3])
 RAW = "drivers/block/rawblk.c"
 TAPE = "drivers/scsi/st_tape.c"
 LCD = "drivers/misc/lcd_panel.c"
