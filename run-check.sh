@@ -190,7 +190,8 @@ if [ "$need_build" = 1 ]; then
 	if checker_stale; then
 		echo "$prog: building the checker in $build" >&2
 		log=$build/run-check-build.log
-		if ! { cmake -S "$top" -B "$build" && cmake --build "$build" -j "$jobs"; } >"$log" 2>&1; then
+		if ! { cmake -S "$top" -B "$build" &&
+			cmake --build "$build" --target safeseek-check -j "$jobs"; } >"$log" 2>&1; then
 			tail -n 30 "$log" >&2
 			die "building the checker failed (full log: $log)"
 		fi

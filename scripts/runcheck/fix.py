@@ -24,15 +24,15 @@ def _convertible(f):
     return bool(f.fix)
 
 
-def _in_function(f, pf, funcs_by_source):
-    if f.file != pf.source.display:
-        return False
-    if pf.function is None:
-        return f.line == pf.line
-    for fn in funcs_by_source.get(pf.source, []):
-        if fn.name == pf.function and fn.first <= f.line <= fn.last:
-            return True
-    return False
+def _extent(pf, text):
+    """The lines a parse failure covers in the original file."""
+    if pf.kind in ("function", "declaration"):
+        items = convert.cfuncs.functions(text) if pf.kind == "function" \
+            else convert.cfuncs.declarations(text)
+        for item in items:
+            if item.name == pf.name and item.first <= pf.line <= item.last:
+                return item.first, item.last
+    return pf.line, pf.line
 
 
 def do_fix(run, scratch, sparse_cmd):
@@ -67,11 +67,14 @@ def do_fix(run, scratch, sparse_cmd):
     left.sort(key=lambda f: (f.file, f.line, f.col, f.tag))
 
     # 3. places spatch could not parse, with the findings inside them.
-    funcs_by_source = {}
-    for pf in outcome.parse_failures:
-        if pf.source not in funcs_by_source:
-            text = outcome.original[pf.source].decode("utf-8", "surrogateescape")
-            funcs_by_source[pf.source] = convert.cfuncs.functions(text)
+    unparsed = outcome.unparsed_code()
+    macros = [pf for pf in outcome.parse_failures if pf.kind == "macro"]
+    inside = {}
+    for pf in unparsed:
+        first, last = _extent(pf, outcome.original[pf.source].decode("utf-8", "surrogateescape"))
+        inside[pf] = [f for f in before if _convertible(f) and f.file == pf.source.display
+                      and first <= f.line <= last]
+    hiding = [pf for pf in unparsed if inside[pf]]
 
     # 4. sparse after.
     sparse_after = sparse.run(installed, run.jobs, sparse_cmd) if installed else {}
@@ -102,16 +105,13 @@ def do_fix(run, scratch, sparse_cmd):
         for f in left:
             out.append("  " + f.text())
 
-    unparsed = outcome.unparsed_code()
-    macros = [pf for pf in outcome.parse_failures if pf.kind == "macro"]
     if unparsed:
         out.append("")
         out.append("spatch could not parse (nothing was converted there):")
         for pf in unparsed:
             out.append("  %s [%s]" % (pf.place(), ", ".join(pf.patches)))
-            for f in before:
-                if _convertible(f) and _in_function(f, pf, funcs_by_source):
-                    out.append("    left there: " + f.text())
+            for f in inside[pf]:
+                out.append("    left there: " + f.text())
     if macros:
         out.append("")
         out.append("spatch could not parse these macro definitions (no patch converts macro bodies):")
@@ -150,6 +150,7 @@ def do_fix(run, scratch, sparse_cmd):
     out.append("  not converted:          %d" % len(left))
     out.append("  parse failures:         %d%s" % (len(unparsed), " (and %d macro definitions)"
                                                   % len(macros) if macros else ""))
+    out.append("  ... holding findings:   %d" % len(hiding))
     out.append("  files left as they were: %d" % len(failed))
     out.append("  new sparse warnings:    %d" % len(new_warnings))
     out.append("  second run changes:     %d file%s" % (len(not_idempotent),
@@ -158,5 +159,7 @@ def do_fix(run, scratch, sparse_cmd):
         out.append("  no patch converts:      %s (report mode lists them)"
                    % ", ".join("%s %d" % kv for kv in sorted(other.items())))
     print("\n".join(out))
-    problems = left or unparsed or failed or new_warnings or not_idempotent
+    # A place spatch could not parse is listed whatever it holds; it fails
+    # the run when the checker finds something convertible in it.
+    problems = left or hiding or failed or new_warnings or not_idempotent
     return 1 if problems else 0

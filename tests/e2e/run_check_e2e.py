@@ -1,0 +1,427 @@
+#!/usr/bin/env python3
+"""End-to-end tests of run-check.sh.
+
+usage: run_check_e2e.py --top SRC_DIR --build BUILD_DIR CASE
+
+CASE is one of
+  fix-corpus       --fix on a copy of the corpus yields corpus/expected, the
+                   verification finds nothing left, a second run is a no-op
+  patch-untouched  patch mode prints the conversion and touches no file; the
+                   diff applied elsewhere yields corpus/expected
+  symlink-outside  files outside the tree, reached through symbolic links
+                   inside it, keep their bytes under --fix
+  unparsable       a function spatch cannot parse is named, with the
+                   checker's findings in it
+  bad-path         bad paths and options: exit 2 and a message naming them;
+                   a path with a space and a leading dash works
+  since            --since REV in a git tree reports only the new finding
+  modes            context and org modes name corpus files; a clean file
+                   gives exit 0
+
+The script runs with SAFESEEK_BUILD_DIR=BUILD_DIR so that run-check.sh uses
+the checker of this build.
+"""
+
+import argparse
+import os
+import re
+import shutil
+import stat
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import expectations  # noqa: E402
+
+JOBS = "2"
+
+
+class Failure(Exception):
+    pass
+
+
+def check(cond, msg):
+    if not cond:
+        raise Failure(msg)
+
+
+class Env:
+    def __init__(self, top, build, tmp):
+        self.top = top
+        self.build = build
+        self.tmp = tmp
+        self.corpus = os.path.join(top, "corpus")
+        self.expected = os.path.join(self.corpus, "expected")
+
+    def run(self, args, cwd=None):
+        env = dict(os.environ, SAFESEEK_BUILD_DIR=self.build)
+        p = subprocess.run([os.path.join(self.top, "run-check.sh")] + args, cwd=cwd,
+                           env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           universal_newlines=True, errors="replace")
+        return p.returncode, p.stdout, p.stderr
+
+    def copy_corpus(self, dest):
+        """The corpus without expected/: what a user's tree looks like."""
+        os.makedirs(dest, exist_ok=True)
+        for name in sorted(os.listdir(self.corpus)):
+            src = os.path.join(self.corpus, name)
+            if name != "expected" and os.path.isdir(src):
+                shutil.copytree(src, os.path.join(dest, name), symlinks=True)
+        return dest
+
+    def wanted(self, rel):
+        """A corpus file as it must look after every conversion."""
+        exp = os.path.join(self.expected, rel)
+        return read(exp if os.path.exists(exp) else os.path.join(self.corpus, rel))
+
+    def converted_files(self):
+        """Corpus files the conversions change."""
+        return [rel for rel in expectations.corpus_files(self.corpus)
+                if os.path.exists(os.path.join(self.expected, rel))
+                and read(os.path.join(self.expected, rel)) != read(os.path.join(self.corpus, rel))]
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def write(path, text, mode=None):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    if mode is not None:
+        os.chmod(path, mode)
+
+
+def snapshot(top):
+    """Every entry under top: bytes, mode and mtime of files, targets of links."""
+    snap = {}
+    for root, dirs, files in os.walk(top):
+        for name in dirs + files:
+            path = os.path.join(root, name)
+            rel = os.path.relpath(path, top)
+            st = os.lstat(path)
+            if stat.S_ISLNK(st.st_mode):
+                snap[rel] = ("link", os.readlink(path))
+            elif stat.S_ISREG(st.st_mode):
+                snap[rel] = ("file", read(path), st.st_mode, st.st_mtime_ns)
+            else:
+                snap[rel] = ("dir", st.st_mode)
+    return snap
+
+
+def show(rc, out, err):
+    return "exit %d\n--- stdout\n%s\n--- stderr\n%s" % (rc, out[-6000:], err[-4000:])
+
+
+def summary_value(out, label):
+    m = re.search(r"^\s*%s:\s+(\d+)" % re.escape(label), out, re.M)
+    if not m:
+        raise Failure("the --fix summary has no '%s' line:\n%s" % (label, out[-3000:]))
+    return int(m.group(1))
+
+
+def assert_clean_fix_summary(out, changed):
+    # Places spatch cannot parse may exist (they are listed); none may hide
+    # a convertible finding.
+    for label in ("not converted", "... holding findings", "files left as they were",
+                  "new sparse warnings", "second run changes"):
+        n = summary_value(out, label)
+        check(n == 0, "--fix summary: %s: %d, want 0:\n%s" % (label, n, out[-4000:]))
+    n = summary_value(out, "files changed")
+    check(n == changed, "--fix summary: files changed: %d, want %d" % (n, changed))
+
+
+def compare_to_expected(env, tree):
+    problems = []
+    for rel in expectations.corpus_files(env.corpus):
+        got = read(os.path.join(tree, rel))
+        if got != env.wanted(rel):
+            what = "its expected/ copy" if os.path.exists(os.path.join(env.expected, rel)) \
+                else "the original (no patch may change it)"
+            problems.append("%s: differs from %s" % (rel, what))
+    return problems
+
+
+# --- cases -----------------------------------------------------------------
+
+def case_fix_corpus(env):
+    tree = env.copy_corpus(os.path.join(env.tmp, "tree"))
+    rc, out, err = env.run(["--fix", "-j", JOBS, tree])
+    check(rc == 0, "--fix on the corpus did not exit 0:\n" + show(rc, out, err))
+    problems = compare_to_expected(env, tree)
+    check(not problems, "after --fix:\n  " + "\n  ".join(problems))
+    assert_clean_fix_summary(out, len(env.converted_files()))
+    places = re.search(r"^\s*places converted:\s+(.*)$", out, re.M)
+    check(places is not None, "no 'places converted' line:\n" + out)
+    for name in ("nonseekable_open", "sysctl_ppos", "rw_ppos"):
+        m = re.search(r"\b%s (\d+)" % name, places.group(1))
+        check(m and int(m.group(1)) > 0, "%s converted nothing: %s" % (name, places.group(0)))
+
+    before = snapshot(tree)
+    rc, out, err = env.run(["--fix", "-j", JOBS, tree])
+    check(rc == 0, "a second --fix did not exit 0:\n" + show(rc, out, err))
+    assert_clean_fix_summary(out, 0)
+    check(snapshot(tree) == before, "a second --fix changed the tree")
+
+
+def case_patch_untouched(env):
+    tree = env.copy_corpus(os.path.join(env.tmp, "tree"))
+    before = snapshot(tree)
+    rc, out, err = env.run(["--mode=patch", "-j", JOBS, "."], cwd=tree)
+    check(rc == 1, "patch mode with conversions to show should exit 1:\n" + show(rc, out, err))
+    check(snapshot(tree) == before, "patch mode changed files of the tree")
+    check(out.startswith("--- a/"), "patch mode output is not a unified diff:\n" + out[:2000])
+    shown = sorted(set(re.findall(r"^\+\+\+ b/(\S+)", out, re.M)))
+    check(shown == sorted(env.converted_files()),
+          "patch mode shows %s, want %s" % (shown, sorted(env.converted_files())))
+
+    other = env.copy_corpus(os.path.join(env.tmp, "applied"))
+    p = subprocess.run(["patch", "-p1", "-s", "--no-backup-if-mismatch", "-d", other],
+                       input=out, universal_newlines=True,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    check(p.returncode == 0, "the patch-mode diff does not apply:\n" + p.stdout)
+    problems = compare_to_expected(env, other)
+    check(not problems, "the patch-mode diff, applied:\n  " + "\n  ".join(problems))
+
+
+def _a_converted_driver(env):
+    """A corpus .c file the conversions change, and its path."""
+    for rel in env.converted_files():
+        if rel.endswith(".c"):
+            return rel
+    raise Failure("the corpus has no .c file that a conversion changes")
+
+
+def case_symlink_outside(env):
+    rel = _a_converted_driver(env)
+    original = read(os.path.join(env.corpus, rel))
+    outside = os.path.join(env.tmp, "outside")
+    write(os.path.join(outside, "victim.c"), original.decode("utf-8", "surrogateescape"))
+    write(os.path.join(outside, "dir", "victim2.c"), original.decode("utf-8", "surrogateescape"))
+    tree = os.path.join(env.tmp, "tree")
+    shutil.copytree(os.path.join(env.corpus, "include"), os.path.join(tree, "include"))
+    inside = os.path.join(tree, "drivers", "real.c")
+    write(inside, original.decode("utf-8", "surrogateescape"), mode=0o640)
+    os.symlink(os.path.join(outside, "victim.c"), os.path.join(tree, "drivers", "link.c"))
+    os.symlink(os.path.join(outside, "dir"), os.path.join(tree, "drivers", "linkdir"))
+    os.symlink("real.c", os.path.join(tree, "drivers", "alias.c"))
+    out_before = snapshot(outside)
+
+    rc, out, err = env.run(["--fix", "-j", JOBS, tree])
+    check(rc in (0, 1), "--fix failed:\n" + show(rc, out, err))
+    check(snapshot(outside) == out_before,
+          "a file outside the tree changed through a symbolic link:\n" + show(rc, out, err))
+    for name, target in (("link.c", os.path.join(outside, "victim.c")),
+                         ("linkdir", os.path.join(outside, "dir")), ("alias.c", "real.c")):
+        path = os.path.join(tree, "drivers", name)
+        check(os.path.islink(path) and os.readlink(path) == target,
+              "drivers/%s is no longer the symbolic link it was" % name)
+    check(read(inside) == env.wanted(rel),
+          "the file inside the tree was not converted to expected/%s" % rel)
+    check(stat.S_IMODE(os.stat(inside).st_mode) == 0o640,
+          "the converted file lost its permissions: %o" % stat.S_IMODE(os.stat(inside).st_mode))
+
+
+WEIRD_H = """\
+/* Macros spatch is never shown (they live in a header it does not read). */
+#define SS_WHEN(cond) if (cond)
+"""
+
+WEIRD_C = """\
+#include <linux/fs.h>
+#include <linux/errno.h>
+#include "weird.h"
+
+static ssize_t weird_read(struct file *file, char *buf, size_t count, loff_t *ppos)
+{
+	SS_WHEN(count > 64) count = 64;
+	if (ppos != &file->f_pos)
+		return -ESPIPE;
+	return 0;
+}
+
+static ssize_t weird_write(struct file *file, const char *buf, size_t count,
+			   loff_t *ppos)
+{
+	if (ppos != &file->f_pos)
+		return -ESPIPE;
+	return count;
+}
+
+static int weird_open(struct inode *inode, struct file *file)
+{
+	return 0;
+}
+
+static struct file_operations weird_fops = {
+	.read = weird_read,
+	.write = weird_write,
+	.open = weird_open,
+};
+"""
+
+
+def case_unparsable(env):
+    tree = os.path.join(env.tmp, "tree")
+    shutil.copytree(os.path.join(env.corpus, "include"), os.path.join(tree, "include"))
+    write(os.path.join(tree, "drivers", "char", "weird.h"), WEIRD_H)
+    write(os.path.join(tree, "drivers", "char", "weird.c"), WEIRD_C)
+    rc, out, err = env.run(["--fix", "-j", JOBS, tree])
+    check(rc == 1, "--fix with an unparsable function should exit 1:\n" + show(rc, out, err))
+    named = re.search(r"^\s*\S*drivers/char/weird\.c:(\d+): function weird_read\b", out, re.M)
+    check(named is not None, "the run does not name weird_read as unparsed:\n" + show(rc, out, err))
+    check(int(named.group(1)) == 5, "weird_read is placed at line %s, not 5" % named.group(1))
+    left = re.search(r"^\s*left there: \S*drivers/char/weird\.c:8:\d+: .*\[espipe-test\]",
+                     out, re.M)
+    check(left is not None,
+          "the espipe-test left in weird_read is not named:\n" + show(rc, out, err))
+    check(summary_value(out, "... holding findings") == 1,
+          "want exactly one unparsed place holding a finding:\n" + out[-3000:])
+    others = re.findall(r"^\s*\S*drivers/char/weird\.c:\d+: (?:function|declaration) (\w+)",
+                        out, re.M)
+    check(others == ["weird_read"], "unparsed places named in weird.c: %s" % others)
+
+
+def case_bad_path(env):
+    missing = os.path.join(env.tmp, "no such dir")
+    rc, out, err = env.run([missing])
+    check(rc == 2, "a missing path should exit 2:\n" + show(rc, out, err))
+    check("'%s'" % missing in err and "no such file" in err,
+          "the message does not name the missing path:\n" + err)
+
+    rc, out, err = env.run(["--", "-missing"], cwd=env.tmp)
+    check(rc == 2 and "'-missing'" in err, "a missing '-missing' should exit 2:\n" + show(rc, out, err))
+
+    rc, out, err = env.run(["-missing"], cwd=env.tmp)
+    check(rc == 2 and "unknown option" in err, "'-missing' before '--' is an option:\n" + err)
+
+    for args in (["--mode=nonsense"], ["-j", "0"], ["--since"], ["--fix", "--mode=patch", "."]):
+        rc, out, err = env.run(args, cwd=env.tmp)
+        check(rc == 2 and err.strip(), "%s should be a usage error:\n%s" % (args, show(rc, out, err)))
+
+    write(os.path.join(env.tmp, "notes.txt"), "not C\n")
+    rc, out, err = env.run(["notes.txt"], cwd=env.tmp)
+    check(rc == 2 and "'notes.txt'" in err, "a .txt file is not a C file:\n" + show(rc, out, err))
+
+    odd = os.path.join(env.tmp, "-odd dir")
+    shutil.copytree(os.path.join(env.corpus, "include"), os.path.join(odd, "include"))
+    write(os.path.join(odd, "x.c"), WEIRD_C.replace('#include "weird.h"\n', "")
+          .replace("\tSS_WHEN(count > 64) count = 64;\n", ""))
+    rc, out, err = env.run(["-j", JOBS, "--", "-odd dir"], cwd=env.tmp)
+    check(rc == 1, "findings in '-odd dir' should exit 1:\n" + show(rc, out, err))
+    check(re.search(r"^-odd dir/x\.c:\d+:\d+: warning: .*\[espipe-test\]$", out, re.M),
+          "no espipe-test finding named under '-odd dir/':\n" + show(rc, out, err))
+
+
+SINCE_NEW = """
+static ssize_t late_read(struct file *file, char *buf, size_t count, loff_t *ppos)
+{
+	file->f_pos += count;
+	return count;
+}
+
+static struct file_operations late_fops = {
+	.read = late_read,
+};
+"""
+
+
+def git(repo, *args):
+    p = subprocess.run(["git", "-C", repo, "-c", "user.name=t", "-c", "user.email=t@example.org",
+                        "-c", "commit.gpgsign=false"] + list(args),
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True)
+    check(p.returncode == 0, "git %s: %s" % (" ".join(args), p.stdout))
+    return p.stdout
+
+
+FINDING_RE = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): (error|warning|note): .*\[(?P<tag>[a-z_-]+)\]$")
+
+
+def case_since(env):
+    repo = os.path.join(env.tmp, "repo")
+    rel = _a_converted_driver(env)
+    shutil.copytree(os.path.join(env.corpus, "include"), os.path.join(repo, "include"))
+    base = read(os.path.join(env.corpus, rel)).decode("utf-8", "surrogateescape")
+    target = os.path.join(repo, "drivers", "old.c")
+    write(target, base)
+    git(repo, "init", "-q")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "base")
+
+    rc, out, err = env.run(["-j", JOBS, "."], cwd=repo)
+    check(rc == 1, "the base file should have findings:\n" + show(rc, out, err))
+
+    rc, out, err = env.run(["--since", "HEAD", "-j", JOBS, "."], cwd=repo)
+    check(rc == 0, "--since HEAD with nothing changed should exit 0:\n" + show(rc, out, err))
+    check(not [l for l in out.splitlines() if FINDING_RE.match(l)],
+          "--since HEAD with nothing changed reports findings:\n" + out)
+
+    first_new = len(base.splitlines()) + 2  # the blank line, then the function
+    write(target, base + SINCE_NEW)
+    git(repo, "commit", "-q", "-a", "-m", "late_read")
+    rc, out, err = env.run(["--since", "HEAD~1", "-j", JOBS, "."], cwd=repo)
+    check(rc == 1, "--since HEAD~1 should report the new finding:\n" + show(rc, out, err))
+    found = [FINDING_RE.match(l) for l in out.splitlines() if FINDING_RE.match(l)]
+    check(found, "--since HEAD~1 reports nothing:\n" + show(rc, out, err))
+    new_range = range(first_new, first_new + len(SINCE_NEW.splitlines()))
+    for m in found:
+        check(m.group("file") == "drivers/old.c" and int(m.group("line")) in new_range,
+              "--since HEAD~1 reports an old finding: %s" % m.group(0))
+    check(any(m.group("tag") == "rw-fpos" and int(m.group("line")) == first_new + 2 for m in found),
+          "the new rw-fpos write at line %d is not reported:\n%s" % (first_new + 2, out))
+
+    rc, out, err = env.run(["--since", "no-such-rev", "."], cwd=repo)
+    check(rc == 2 and "no-such-rev" in err, "a bad revision should exit 2:\n" + show(rc, out, err))
+
+
+def case_modes(env):
+    rc, out, err = env.run(["--mode=org", "-j", JOBS], cwd=env.top)
+    check(rc == 1, "org mode on the corpus should exit 1:\n" + show(rc, out, err))
+    check(out.startswith("* TODO [[view:corpus/"), "org mode output:\n" + out[:1500])
+
+    rc, out, err = env.run(["--mode=context", "-j", JOBS], cwd=env.top)
+    check(rc == 1, "context mode on the corpus should exit 1:\n" + show(rc, out, err))
+    heads = re.findall(r"^\+\+\+ (\S+)", out, re.M)
+    check(heads and all(h.startswith("corpus/") for h in heads),
+          "context mode names files outside the corpus: %s" % heads[:5])
+
+    clean = os.path.join(env.tmp, "clean")
+    shutil.copytree(os.path.join(env.corpus, "include"), os.path.join(clean, "include"))
+    write(os.path.join(clean, "ok.c"), "#include <linux/fs.h>\n\nint ok(void)\n{\n\treturn 0;\n}\n")
+    rc, out, err = env.run(["-j", JOBS, os.path.join(clean, "ok.c")])
+    check(rc == 0, "a clean file should exit 0:\n" + show(rc, out, err))
+
+
+CASES = {
+    "fix-corpus": case_fix_corpus,
+    "patch-untouched": case_patch_untouched,
+    "symlink-outside": case_symlink_outside,
+    "unparsable": case_unparsable,
+    "bad-path": case_bad_path,
+    "since": case_since,
+    "modes": case_modes,
+}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--top", required=True)
+    ap.add_argument("--build", required=True)
+    ap.add_argument("case", choices=sorted(CASES))
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory(prefix="safeseek-e2e-") as tmp:
+        env = Env(os.path.abspath(args.top), os.path.abspath(args.build), os.path.realpath(tmp))
+        try:
+            CASES[args.case](env)
+        except Failure as e:
+            print("FAIL %s: %s" % (args.case, e))
+            return 1
+    print("ok %s" % args.case)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
