@@ -1,27 +1,42 @@
-// SPDX-License-Identifier: GPL-2.0-only
-/// Read and write methods must use the position they are given, not
-/// file->f_pos.  Since Linux 2.6.8 read() and write() pass a method a copy
-/// of f_pos and store the copy back afterwards: what the method writes to
-/// file->f_pos is thrown away, and what it reads from it is wrong under
-/// pread() and pwrite().
+/// Make read and write methods use the position they are given instead of
+/// file->f_pos, and make other code that hands &file->f_pos to a read or
+/// write pass a copy of it.
 ///
-/// In a read, write, readv or writev method (named so by a
-/// file_operations initializer in the same file, designated or
-/// positional, or by its signature when nothing in the file refers to it)
-/// every file->f_pos of the method's own file becomes *ppos, and
-/// &file->f_pos becomes ppos, under the method's own parameter names.  In
-/// an aio_read, aio_write, read_iter or write_iter method the file's
-/// f_pos becomes iocb->ki_pos.  Anywhere else, a call that is given
-/// &file->f_pos (vfs_read, vfs_write, another file's read method) gets a
-/// local copy of the position instead, which is stored back after the
-/// call, as read() and write() themselves do.  llseek and readdir methods
-/// own f_pos and are left alone, and so is the VFS core (the files
-/// directly in fs/).
+/// Since Linux 2.6.8 read() and write() pass their method a copy of f_pos
+/// and store the copy back afterwards, as sys_read() does:
+///
+///	loff_t pos = file_pos_read(file);
+///	ret = vfs_read(file, buf, count, &pos);
+///	file_pos_write(file, pos);
+///
+/// What a method writes to file->f_pos is then thrown away, and what it
+/// reads there is not the position of a pread() or pwrite().  In each read,
+/// write, readv and writev method (named so by a struct file_operations
+/// initializer of its file, designated, GNU-style or positional, or, when
+/// nothing in the file refers to it, by its signature) every f_pos of the
+/// method's own file becomes *ppos and &file->f_pos becomes ppos, under the
+/// method's own parameter names; file->f_pos++ becomes (*ppos)++.  In an
+/// aio_read, aio_write, read_iter or write_iter method, iocb->ki_filp->f_pos
+/// (also through a struct file variable set from iocb->ki_filp) becomes
+/// iocb->ki_pos.  Anywhere else, a call statement that is given
+/// &file->f_pos (vfs_read() of a file the driver opened itself, another
+/// file's read method called directly) gets a local loff_t copy, declared
+/// first in the function, that is stored back after the call.
+///
+/// llseek and readdir methods own f_pos and are left alone, and so is the
+/// VFS core (the files directly in fs/).  A comparison with &file->f_pos
+/// is a pread refusal, for nonseekable_open.cocci.  A call given
+/// &file->f_pos that is not a statement of its own (in a condition, a
+/// return or an initializer) is reported, not converted.
 ///
 // Confidence: High
-// Copyright: (C) 2026 The safeseek authors.  GPLv2.
+// Copyright: (C) 2026 The safeseek authors.
 // Options: --no-includes --include-headers
 // Keywords: f_pos, ppos, ki_pos, vfs_read, vfs_write, file_operations
+// Requires: 1.1.0
+
+// Plain spatch runs get the options make coccicheck passes.
+#spatch --no-includes --include-headers
 
 virtual patch
 virtual context
