@@ -1,0 +1,82 @@
+"""An empty directory, a missing path, a binary .c, an unparsable file, an
+unreadable file: one clear line each, the right exit status, and the other
+files still checked."""
+
+import json
+import os
+import sys
+
+from checklib import BUGGY, BUGGY_LINE, Checker, cleanup, tempdir, write
+
+c = Checker(sys.argv[1])
+d = tempdir()
+try:
+    good = os.path.join(d, "tree", "good.c")
+    write(good, BUGGY)
+    empty = os.path.join(d, "empty")
+    os.makedirs(os.path.join(empty, "sub"))
+    write(os.path.join(empty, "notes.txt"), "f_pos\n")
+    binary = os.path.join(d, "tree", "blob.c")
+    write(binary, b"\x7fELF\x00\x01f_pos\x00\x00", "wb")
+    garbage = os.path.join(d, "tree", "garbage.c")
+    write(garbage, "this is }} not C (( at all f_pos\n")
+    missing = os.path.join(d, "no-such-file.c")
+
+    def lines_about(err, path):
+        return [l for l in err.decode(errors="replace").splitlines()
+                if l.startswith("safeseek-check: " + path + ":")]
+
+    # Each alone.
+    rc, out, err = c.run("-q", empty)
+    c.expect(rc == 0 and out == b"", "empty directory: exit 0, no report (%d)" % rc)
+    c.expect(len(lines_about(err, empty)) == 1 and b"no .c or .h files" in err,
+             "empty directory: one line saying so: %r" % err)
+
+    rc, out, err = c.run("-q", missing)
+    c.expect(rc == 2, "missing path: exit 2 (%d)" % rc)
+    c.expect(len(lines_about(err, missing)) == 1 and b"No such file" in err,
+             "missing path: one line naming it: %r" % err)
+
+    rc, out, err = c.run("-q", binary)
+    c.expect(rc == 2, "binary .c alone: nothing analysed, exit 2 (%d)" % rc)
+    c.expect(len(lines_about(err, binary)) == 1 and b"binary" in err,
+             "binary .c: one line saying it is binary: %r" % err)
+
+    rc, out, err = c.run("-q", garbage)
+    c.expect(rc == 2, "unparsable file alone: exit 2 (%d)" % rc)
+    c.expect(len(lines_about(err, garbage)) == 1 and b"does not parse" in err,
+             "unparsable file: one line saying so: %r" % err)
+
+    # All together: the good file is still checked and reported.
+    rc, out, err = c.run("-q", "--format=json", empty, missing, os.path.join(d, "tree"))
+    doc = json.loads(out)
+    c.expect(rc == 2, "missing path among others: exit 2 (%d)" % rc)
+    c.expect([(f["file"], f["line"], f["rule"]) for f in doc["findings"]]
+             == [(good, BUGGY_LINE, "rw-fpos")], "the good file is still reported: %s" % doc["findings"])
+    c.expect(doc["files_analysed"] == 1 and doc["files_failed"] == 2,
+             "counts: 1 analysed, 2 failed: %s" % {k: doc[k] for k in doc if k.startswith("files")})
+    for p in (empty, missing, binary, garbage):
+        c.expect(len(lines_about(err, p)) == 1, "one line about %s" % p)
+
+    # Problems inside a tree do not change the status on their own ...
+    rc, out, err = c.run("-q", os.path.join(d, "tree"))
+    c.expect(rc == 1, "binary and unparsable files in a tree: findings still exit 1 (%d)" % rc)
+    c.expect(out.decode().startswith(good + ":%d:" % BUGGY_LINE), "finding printed: %r" % out)
+    # ... unless --strict.
+    rc, out, err = c.run("-q", "--strict", os.path.join(d, "tree"))
+    c.expect(rc == 2 and out.decode().startswith(good), "--strict: exit 2, findings still printed")
+
+    # An unreadable file (not when running as root, who reads anything).
+    if os.geteuid() != 0:
+        locked = os.path.join(d, "tree", "locked.c")
+        write(locked, BUGGY)
+        os.chmod(locked, 0)
+        rc, out, err = c.run("-q", os.path.join(d, "tree"))
+        c.expect(len(lines_about(err, locked)) == 1 and b"Permission denied" in err,
+                 "unreadable file: one line: %r" % err)
+        c.expect(rc == 1, "unreadable file in a tree: the rest still reported (%d)" % rc)
+        os.chmod(locked, 0o644)
+finally:
+    cleanup(d)
+
+c.finish()

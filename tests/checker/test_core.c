@@ -1,0 +1,121 @@
+/* Unit tests of the checker core's small pure parts. */
+#define _GNU_SOURCE
+#include "fingerprint.h"
+#include "path.h"
+#include "textsafe.h"
+#include "tree.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures;
+
+#define CHECK(cond, ...)                                                       \
+	do {                                                                   \
+		if (!(cond)) {                                                 \
+			fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);   \
+			fprintf(stderr, __VA_ARGS__);                          \
+			fputc('\n', stderr);                                   \
+			failures++;                                            \
+		}                                                              \
+	} while (0)
+
+static void normalize_case(const char *in, const char *want)
+{
+	char *p = strdup(in);
+
+	ss_path_normalize(p);
+	CHECK(strcmp(p, want) == 0, "normalize(%s) = %s, want %s", in, p, want);
+	free(p);
+}
+
+static void test_paths(void)
+{
+	const char *rel;
+	char *s;
+
+	normalize_case("/a/b/../c", "/a/c");
+	normalize_case("/a/./b//c/", "/a/b/c");
+	normalize_case("/../a", "/a");
+	normalize_case("/a/..", "/");
+	normalize_case("/", "/");
+	normalize_case("a/../../b", "../b");
+	normalize_case("./x.c", "x.c");
+
+	rel = ss_path_under("/src/linux/fs/read_write.c", "/src/linux");
+	CHECK(rel && strcmp(rel, "fs/read_write.c") == 0, "under: %s", rel ? rel : "(null)");
+	CHECK(ss_path_under("/src/linuxx/a.c", "/src/linux") == NULL, "under: prefix is not a parent");
+	CHECK(ss_path_under("/src/linux", "/src/linux") == NULL, "under: a dir is not below itself");
+	rel = ss_path_under("/a.c", "/");
+	CHECK(rel && strcmp(rel, "a.c") == 0, "under /");
+
+	s = ss_path_join("dir/", "x.c");
+	CHECK(strcmp(s, "dir/x.c") == 0, "join: %s", s);
+	free(s);
+	s = ss_path_dirname("x.c");
+	CHECK(strcmp(s, ".") == 0, "dirname: %s", s);
+	free(s);
+	s = ss_path_dirname("/x.c");
+	CHECK(strcmp(s, "/") == 0, "dirname: %s", s);
+	free(s);
+}
+
+static void test_vfs_core(void)
+{
+	struct ss_tree t = { .root = "/k" };
+
+	CHECK(ss_tree_is_vfs_core(&t, "/k/fs/read_write.c"), "fs/read_write.c is VFS core");
+	CHECK(ss_tree_is_vfs_core(&t, "/k/fs/internal.h"), "fs/internal.h is VFS core");
+	CHECK(!ss_tree_is_vfs_core(&t, "/k/fs/ext2/file.c"), "fs/ext2/file.c is not");
+	CHECK(!ss_tree_is_vfs_core(&t, "/k/drivers/fs/x.c"), "drivers/fs/x.c is not");
+	CHECK(!ss_tree_is_vfs_core(&t, "/other/fs/x.c"), "outside the tree is not");
+}
+
+static void test_text(void)
+{
+	char *s;
+
+	s = ss_text_printable("a\x1b[31mb\tc\x7f\xc2\x9b\xff\xc3\xa9");
+	CHECK(strcmp(s, "a\\x1b[31mb\tc\\x7f\\xc2\\x9b\\xff\xc3\xa9") == 0, "printable: %s", s);
+	free(s);
+	s = ss_text_utf8("ok\xff\xed\xa0\x80\xf0\x9f\x98\x80");
+	CHECK(strcmp(s, "ok\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xf0\x9f\x98\x80") == 0,
+	      "utf8: surrogates and stray bytes replaced: %s", s);
+	free(s);
+	CHECK(ss_utf8_columns("\xc3\xa9x", 2) == 1, "columns: one character in two bytes");
+	CHECK(ss_utf8_columns("ab\xff", 3) == 3, "columns: a bad byte counts as one");
+}
+
+static void test_fingerprint(void)
+{
+	char a[SS_FINGERPRINT_LEN + 1], b[SS_FINGERPRINT_LEN + 1];
+
+	ss_fingerprint("rw-fpos", "drivers/x.c", "f", "\tfile->f_pos += n;", a);
+	ss_fingerprint("rw-fpos", "drivers/x.c", "f", "file->f_pos+=n;  ", b);
+	CHECK(strlen(a) == SS_FINGERPRINT_LEN && strcmp(a, b) == 0,
+	      "whitespace does not count: %s %s", a, b);
+	ss_fingerprint("rw-fpos", "./drivers/x.c", "f", "file->f_pos += n;", b);
+	CHECK(strcmp(a, b) == 0, "./drivers/x.c is drivers/x.c");
+	ss_fingerprint("rw-fpos", "drivers/x.c", "g", "file->f_pos += n;", b);
+	CHECK(strcmp(a, b) != 0, "the function counts");
+	ss_fingerprint("rw-fpos", "drivers/x.c", "f", "file->f_pos -= n;", b);
+	CHECK(strcmp(a, b) != 0, "the line's text counts");
+	ss_fingerprint("rw-fpos", "drivers/x.c", NULL, "file->f_pos += n;", a);
+	ss_fingerprint("rw-fpos", "drivers/x.c", "", "file->f_pos += n;", b);
+	CHECK(strcmp(a, b) == 0, "no function is the empty name");
+}
+
+int main(void)
+{
+	test_paths();
+	test_vfs_core();
+	test_text();
+	test_fingerprint();
+	if (failures) {
+		fprintf(stderr, "%d failure(s)\n", failures);
+		return 1;
+	}
+	puts("all checks passed");
+	return 0;
+}
