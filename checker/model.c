@@ -23,6 +23,11 @@ struct call {
 	const char *callee;
 };
 
+struct passed {
+	long fn;
+	CXCursor var;
+};
+
 /* Function name -> index of its definition, and how often it is used elsewhere. */
 struct name_slot {
 	const char *name;
@@ -45,6 +50,10 @@ struct ss_model {
 	size_t nsysctl, capsysctl;
 	struct ss_fpos_access *fpos;
 	size_t nfpos, capfpos;
+	CXCursor *fpos_copy;		/* the local each access copies from or to, or null */
+	size_t capfpos_copy;
+	struct passed *passed;		/* locals whose address a call gets */
+	size_t npassed, cappassed;
 	size_t *fpos_fn;		/* index of the enclosing function, SIZE_MAX if none */
 	size_t capfpos_fn;
 	unsigned *fpos_off;		/* file offset of each access's f_pos token */
@@ -701,6 +710,57 @@ static bool is_own_file(struct walker *w, CXCursor base)
 	return false;
 }
 
+/* The local variable `e` names, or a null cursor. */
+static CXCursor local_named(CXCursor e)
+{
+	CXCursor ref;
+
+	e = ss_strip(e);
+	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+		return clang_getNullCursor();
+	ref = clang_getCursorReferenced(e);
+	return clang_getCursorKind(ref) == CXCursor_VarDecl ? ref : clang_getNullCursor();
+}
+
+/*
+ * For `pos = X->f_pos`, `loff_t pos = X->f_pos` and `X->f_pos = pos`: the
+ * local pos.  `up` is the first non-transparent ancestor of the access.
+ */
+static CXCursor copy_local(struct walker *w, CXCursor self, size_t up, enum ss_fpos_use use)
+{
+	CXCursor p = ancestor(w, up), kids[2];
+	enum CXCursorKind k = clang_getCursorKind(p);
+	char op[8];
+
+	if (use == SS_FPOS_READ && k == CXCursor_VarDecl)
+		return p;
+	if (k != CXCursor_BinaryOperator || ss_children(p, kids, 2) != 2 ||
+	    strcmp(ss_operator(w->m->tu, p, op, sizeof(op)), "=") != 0)
+		return clang_getNullCursor();
+	if (use == SS_FPOS_WRITE)
+		return local_named(kids[1]);
+	if (use == SS_FPOS_READ && !through_first_child(w, up, self))
+		return local_named(kids[0]);
+	return clang_getNullCursor();
+}
+
+/* `&pos` handed straight to a call. */
+static void maybe_passed(struct walker *w, CXCursor c)
+{
+	CXCursor operand, var;
+	char op[8];
+
+	if (w->fn < 0 || ss_children(c, &operand, 1) != 1)
+		return;
+	var = local_named(operand);
+	if (clang_Cursor_isNull(var) ||
+	    clang_getCursorKind(ancestor(w, skip_up(w, 1, true))) != CXCursor_CallExpr ||
+	    strcmp(ss_operator(w->m->tu, c, op, sizeof(op)), "&") != 0)
+		return;
+	w->m->passed = grow(w->m->passed, w->m->npassed, &w->m->cappassed, sizeof(*w->m->passed));
+	w->m->passed[w->m->npassed++] = (struct passed){ w->fn, var };
+}
+
 static void fpos_access(struct walker *w, CXCursor c)
 {
 	struct ss_model *m = w->m;
@@ -711,6 +771,7 @@ static void fpos_access(struct walker *w, CXCursor c)
 	enum CXCursorKind pk;
 	unsigned offset = 0;
 	size_t i;
+	CXCursor copy;
 
 	/* A macro that uses an argument twice shows one access twice. */
 	clang_getFileLocation(clang_getCursorLocation(c), NULL, NULL, NULL, &offset);
@@ -760,8 +821,12 @@ static void fpos_access(struct walker *w, CXCursor c)
 			a.use = SS_FPOS_WRITE;
 	}
 
+	copy = copy_local(w, c, up, a.use);
+
 	if (w->fn >= 0)
 		m->fns[w->fn].touches_fpos = true;
+	m->fpos_copy = grow(m->fpos_copy, m->nfpos, &m->capfpos_copy, sizeof(*m->fpos_copy));
+	m->fpos_copy[m->nfpos] = copy;
 	m->fpos = grow(m->fpos, m->nfpos, &m->capfpos, sizeof(*m->fpos));
 	m->fpos_fn = grow(m->fpos_fn, m->nfpos, &m->capfpos_fn, sizeof(*m->fpos_fn));
 	m->fpos_off = grow(m->fpos_off, m->nfpos, &m->capfpos_off, sizeof(*m->fpos_off));
@@ -814,6 +879,9 @@ static void visit(struct walker *w, CXCursor c)
 		break;
 	case CXCursor_BinaryOperator:
 		assignment(w, c);
+		break;
+	case CXCursor_UnaryOperator:
+		maybe_passed(w, c);
 		break;
 	default:
 		break;
@@ -873,8 +941,15 @@ static void apply_grants(struct ss_model *m)
 			f->method = g->member;
 	}
 	apply_shapes(m);
-	for (i = 0; i < m->nfpos; i++)
+	for (i = 0; i < m->nfpos; i++) {
+		size_t j;
+
 		m->fpos[i].function = m->fpos_fn[i] == SIZE_MAX ? NULL : &m->fns[m->fpos_fn[i]];
+		for (j = 0; j < m->npassed && !clang_Cursor_isNull(m->fpos_copy[i]); j++)
+			if (m->passed[j].fn == (long)m->fpos_fn[i] &&
+			    clang_equalCursors(m->passed[j].var, m->fpos_copy[i]))
+				m->fpos[i].position_copy = true;
+	}
 }
 
 struct ss_model *ss_model_build(struct ss_unit *u)
@@ -915,6 +990,8 @@ void ss_model_free(struct ss_model *m)
 	free(m->fpos);
 	free(m->fpos_fn);
 	free(m->fpos_off);
+	free(m->fpos_copy);
+	free(m->passed);
 	free(m->grants);
 	free(m->calls);
 	free(m->names);
@@ -1076,6 +1153,9 @@ enum ss_fpos_owner ss_fpos_owner(const struct ss_unit *u, const struct ss_fpos_a
 		return SS_OWNER_ADDRESS;
 	if ((roles & (SS_ROLES_RW | SS_ROLES_ITER)) && a->own_file)
 		return SS_OWNER_RW;
+	/* Copying the position in and out around a call is the sanctioned way. */
+	if (a->position_copy)
+		return SS_OWNER_NONE;
 	return SS_OWNER_OTHER;
 }
 

@@ -99,6 +99,8 @@ struct ss_fpos_access {
 					   file * parameter, its kiocb's ki_filp, or a local
 					   initialized from that ki_filp */
 	const char *other;		/* compare: the other operand; address-arg: the callee */
+	bool position_copy;		/* `pos = X->f_pos;` or `X->f_pos = pos;` where a call
+					   gets &pos: the local copy seed 004 makes */
 };
 
 size_t ss_model_function_count(const struct ss_model *m);
