@@ -1,0 +1,219 @@
+#!/usr/bin/env python3
+"""safeseek-check against the inline expectations of a corpus.
+
+usage: check_corpus.py CHECKER ROOT [DIR...]
+       check_corpus.py --expected CHECKER EXPECTED_ROOT
+       check_corpus.py --self-test CHECKER CORPUS
+
+The first form runs `CHECKER --format=json` over the DIRs of ROOT (default:
+every top-level entry but expected/) and fails unless, file by file, the
+findings equal the hyphenated expectation tags exactly (see corpus/README.md).
+Every finding must also name its function or object in its message.
+
+--expected runs over a tree of converted files (corpus/expected): rules that
+a semantic patch fixes (a fix in `CHECKER --list-rules`) must report nothing
+there, whatever the comments say; the other rules' findings must equal their
+annotations.
+
+--self-test checks that the comparison can fail: a corpus file with one
+annotation dropped, or one added, must be caught.
+"""
+
+import collections
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import expectations  # noqa: E402
+
+# Rules reported on one function, and rules reported on one file_operations.
+FUNCTION_RULES = {"espipe-test", "sysctl-fpos", "rw-fpos", "espipe-llseek", "epipe-typo"}
+OBJECT_RULES = {"pread-hole", "seekable-default"}
+
+
+class Failure(Exception):
+    pass
+
+
+def run_checker(checker, root, paths):
+    cmd = [checker, "--format=json", "-q", "--"] + list(paths)
+    p = subprocess.run(cmd, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       universal_newlines=True, errors="replace")
+    if p.returncode not in (0, 1):
+        raise Failure("%s exited %d:\n%s" % (" ".join(cmd), p.returncode, p.stderr))
+    if p.stderr.strip():
+        # With -q, anything on stderr is a file that did not parse cleanly.
+        raise Failure("%s complained:\n%s" % (" ".join(cmd), p.stderr.rstrip()))
+    try:
+        report = json.loads(p.stdout)
+    except ValueError as e:
+        raise Failure("%s: output is not JSON: %s" % (" ".join(cmd), e))
+    if report.get("files_failed"):
+        raise Failure("%d file(s) could not be analysed" % report["files_failed"])
+    return report
+
+
+def list_rules(checker):
+    p = subprocess.run([checker, "--list-rules"], stdout=subprocess.PIPE,
+                       universal_newlines=True, check=True)
+    rules = {}
+    for line in p.stdout.splitlines():
+        fields = line.split("\t")
+        if len(fields) >= 5:
+            rules[fields[0]] = None if fields[3] == "-" else fields[3]
+    if not rules:
+        raise Failure("--list-rules listed no rules")
+    return rules
+
+
+def findings_by_file(report, root):
+    got = collections.defaultdict(collections.Counter)
+    for f in report["findings"]:
+        path = f["file"]
+        if os.path.isabs(path):
+            path = os.path.relpath(path, root)
+        got[os.path.normpath(path)][(f["line"], f["rule"])] += 1
+    return got
+
+
+def naming_problems(report):
+    """Findings whose message does not name what they are about."""
+    problems = []
+    for f in report["findings"]:
+        where = "%s:%d: %s" % (f["file"], f["line"], f["rule"])
+        if f["rule"] in FUNCTION_RULES and not f.get("function"):
+            problems.append("%s: no function given" % where)
+        if f["rule"] in OBJECT_RULES and not f.get("object"):
+            problems.append("%s: no file_operations given" % where)
+        for key in ("function", "object"):
+            if f.get(key) and "'%s'" % f[key] not in f["message"]:
+                problems.append("%s: message does not name %s '%s'" % (where, key, f[key]))
+    return problems
+
+
+def wanted(root, rel, keep):
+    exp = expectations.read_expectations(os.path.join(root, rel))
+    return collections.Counter({k: n for k, n in exp.items()
+                                if expectations.is_checker_rule(k[1]) and keep(k[1])})
+
+
+def under(rel, dirs):
+    top = rel.split(os.sep)[0]
+    return not dirs or top in dirs or rel in dirs
+
+
+def check_source(checker, root, dirs):
+    if not dirs:
+        dirs = sorted(d for d in os.listdir(root)
+                      if d != "expected" and not d.startswith("."))
+    report = run_checker(checker, root, dirs)
+    got = findings_by_file(report, root)
+    files = [rel for rel in expectations.corpus_files(root) if under(rel, dirs)]
+    problems = []
+    for rel in files:
+        problems += expectations.compare(wanted(root, rel, lambda tag: True),
+                                         got.pop(rel, collections.Counter()), rel)
+    for rel, counter in sorted(got.items()):
+        problems += expectations.compare(collections.Counter(), counter, rel)
+    problems += naming_problems(report)
+    return problems, report, len(files)
+
+
+def check_expected(checker, root):
+    fixed = {rule for rule, fix in list_rules(checker).items() if fix}
+    dirs = sorted(d for d in os.listdir(root) if not d.startswith("."))
+    report = run_checker(checker, root, dirs)
+    got = findings_by_file(report, root)
+    files = list(expectations.corpus_files(root, include_expected=True))
+    problems = []
+    for rel in sorted(set(files) | set(got)):
+        actual = got.get(rel, collections.Counter())
+        for (line, rule), n in sorted(actual.items()):
+            if rule in fixed:
+                problems.append("%s:%d: %s still reported after conversion%s"
+                                % (rel, line, rule, "" if n == 1 else " (%d times)" % n))
+        rest = collections.Counter({k: n for k, n in actual.items() if k[1] not in fixed})
+        want = wanted(root, rel, lambda tag: tag not in fixed) if rel in files else collections.Counter()
+        problems += expectations.compare(want, rest, rel)
+    return problems, report, len(files)
+
+
+def self_test(checker, corpus):
+    """The comparison must notice a dropped and an added annotation."""
+    def rule_lines(rel):
+        return sorted(line for line, tag in expectations.read_expectations(
+            os.path.join(corpus, rel)) if expectations.is_checker_rule(tag))
+
+    sample = next((rel for rel in expectations.corpus_files(corpus)
+                   if rel.endswith(".c") and rule_lines(rel)), None)
+    if sample is None:
+        raise Failure("no annotated corpus file to test with")
+    with open(os.path.join(corpus, sample), encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    annotated = rule_lines(sample)[0] - 1
+    plain = next(i for i, l in enumerate(lines) if l.strip() == "" and i > 0)
+    variants = {
+        "unchanged": (lines, True),
+        "annotation dropped": ([expectations.EXPECT_RE.sub("", l) if i == annotated else l
+                                for i, l in enumerate(lines)], False),
+        "annotation added": ([l + "/* expect: rw-fpos */" if i == plain else l
+                              for i, l in enumerate(lines)], False),
+    }
+    for name, (text, should_pass) in variants.items():
+        tmp = tempfile.mkdtemp(prefix="safeseek-selftest-")
+        try:
+            shutil.copytree(os.path.join(corpus, "include"), os.path.join(tmp, "include"))
+            dest = os.path.join(tmp, sample)
+            os.makedirs(os.path.dirname(dest))
+            with open(dest, "w", encoding="utf-8") as f:
+                f.write("\n".join(text))
+            problems, _, _ = check_source(checker, tmp, [sample.split(os.sep)[0]])
+        finally:
+            shutil.rmtree(tmp)
+        if bool(problems) == should_pass:
+            raise Failure("%s copy of %s: %s" % (name, sample,
+                          "; ".join(problems) if problems else "no difference noticed"))
+        print("self-test: %s copy of %s: %s" % (name, sample,
+              "passes" if should_pass else "fails as it must (%s)" % problems[0]))
+
+
+def summary(report, nfiles):
+    per_rule = collections.Counter(f["rule"] for f in report["findings"])
+    return "%d files, %d findings%s" % (
+        nfiles, len(report["findings"]),
+        "".join("\n  %-18s %d" % (r, n) for r, n in sorted(per_rule.items())))
+
+
+def main(argv):
+    mode = "source"
+    if argv and argv[0] in ("--expected", "--self-test"):
+        mode = argv.pop(0)[2:]
+    if len(argv) < 2 or (mode != "source" and len(argv) != 2):
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    checker, root = os.path.abspath(argv[0]), os.path.abspath(argv[1])
+    try:
+        if mode == "self-test":
+            self_test(checker, root)
+            return 0
+        if mode == "expected":
+            problems, report, nfiles = check_expected(checker, root)
+        else:
+            problems, report, nfiles = check_source(checker, root, argv[2:])
+    except Failure as e:
+        print("check_corpus: %s" % e, file=sys.stderr)
+        return 1
+    print(summary(report, nfiles))
+    if problems:
+        print("\n".join(problems))
+        print("check_corpus: %d difference(s) from the expectations" % len(problems))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
