@@ -138,8 +138,19 @@ identifier handler.fn, handler.filp;
 fn(...)
 {
 <...
+(
+- filp->f_pos++
++ (*ppos)++
+|
+- filp->f_pos--
++ (*ppos)--
+|
+- &filp->f_pos
++ ppos
+|
 - filp->f_pos
 + *ppos
+)
 ...>
 }
 

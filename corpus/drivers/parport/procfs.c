@@ -168,6 +168,30 @@ static int do_hardware_irq (ctl_table *table, int write,	/* expect: sysctl_ppos 
 	return copy_to_user(result, buffer, len) ? -EFAULT : 0;
 }
 
+/* One digit, or '-' for none; the position moves by that one byte. */
+static int do_hardware_dma (ctl_table *table, int write,	/* expect: sysctl_ppos */
+			    struct file *filp, void __user *result,
+			    size_t *lenp)
+{
+	struct parport *port = (struct parport *)table->extra1;
+	char c;
+
+	if (write)
+		return -EACCES;
+
+	if (filp->f_pos || !*lenp) {	/* expect: sysctl-fpos */
+		*lenp = 0;
+		return 0;
+	}
+
+	c = (port->dma < 0 || port->dma > 9) ? '-' : '0' + port->dma;
+	if (put_user(c, (char __user *) result))
+		return -EFAULT;
+	*lenp = 1;
+	filp->f_pos++;	/* expect: sysctl-fpos */
+	return 0;
+}
+
 static int do_hardware_modes (ctl_table *table, int write,	/* expect: sysctl_ppos */
 			      struct file *filp, void __user *result,
 			      size_t *lenp)
@@ -217,6 +241,8 @@ static ctl_table parport_entries[] = {
 	  .proc_handler = &do_hardware_base_addr },
 	{ .ctl_name = 4, .procname = "irq", .mode = 0444,
 	  .proc_handler = &do_hardware_irq },
+	{ .ctl_name = 6, .procname = "dma", .mode = 0444,
+	  .proc_handler = &do_hardware_dma },
 	{ .ctl_name = 5, .procname = "modes", .mode = 0444,
 	  .proc_handler = &do_hardware_modes },
 	{ .ctl_name = 0 }
