@@ -4,7 +4,8 @@
 #
 #   checker.corpus.<dir>      findings under corpus/<dir> equal its annotations
 #   checker.corpus-expected   in corpus/expected, rules a semantic patch fixes
-#                             report nothing; the others match their annotations
+#                             report nothing; the others report only annotated
+#                             places
 #   checker.corpus-fallback   cases with no kernel headers, analysed with the
 #                             checker's bundled fallback header
 #   checker.corpus-selftest   the comparison notices a dropped or added annotation
