@@ -117,8 +117,11 @@ int main(int argc, char **argv)
 	}
 	if (o.npaths == 0 && !o.build_dir)
 		return usage_error("no PATH to check (and no -p BUILD_DIR)");
-	if (ss_gate_active(&gate) && ss_gate_prepare(&gate) < 0)
+	if (ss_gate_active(&gate) && ss_gate_prepare(&gate) < 0) {
+		ss_gate_free(&gate);
+		free(o.paths);
 		return EXIT_TROUBLE;
+	}
 	if (o.build_dir) {
 		db = ss_compdb_load(o.build_dir, err, sizeof(err));
 		if (!db) {
