@@ -12,6 +12,7 @@ CHECKER, CORPUS = (os.path.abspath(a) for a in sys.argv[1:3])
 RAW = "drivers/block/rawblk.c"
 TAPE = "drivers/scsi/st_tape.c"
 LCD = "drivers/misc/lcd_panel.c"
+JOY = "drivers/input/joystick_events.c"
 FILES = [RAW, TAPE, LCD]
 
 GIT_ENV = dict(os.environ, GIT_CONFIG_NOSYSTEM="1", GIT_CONFIG_GLOBAL=os.devnull,
@@ -35,7 +36,7 @@ def git(tree, *args):
 
 class Repo(Scratch):
     def __init__(self):
-        super().__init__(CORPUS, FILES)
+        super().__init__(CORPUS, FILES + [JOY])
         git(self, "init", "-q", "-b", "main")
         git(self, "add", ".")
         git(self, "commit", "-q", "-m", "base")
@@ -126,6 +127,20 @@ def test_fops_ignores_unrelated_functions():
         d = t.diff()
         expect(checker(t, "--changed-lines", d, *FILES), {},
                "a function that is no method of st_fops")
+    finally:
+        t.cleanup()
+
+
+def test_fops_counts_when_lines_are_removed_from_a_method():
+    t = Repo()
+    try:
+        fops = line_of(t, JOY, "static struct file_operations js_fops = {\t/* expect: seekable-default */\n")
+        t.edit(JOY, "\tif (count != sizeof(effect))\n\t\treturn -EINVAL;\n", "")
+        fops -= 2
+        d = t.diff()
+        check(",0 @@" in t.read(d), "a pure deletion hunk")
+        expect(checker(t, "--changed-lines", d, JOY, *FILES), {(JOY, fops, "seekable-default"): 1},
+               "lines removed from the write method: seekable-default counts")
     finally:
         t.cleanup()
 
@@ -257,6 +272,7 @@ if __name__ == "__main__":
         test_fops_counts_when_a_method_changes,
         test_fops_counts_when_the_object_changes,
         test_fops_ignores_unrelated_functions,
+        test_fops_counts_when_lines_are_removed_from_a_method,
         test_new_file_reports_all_of_it,
         test_rename_with_a_change,
         test_deleted_file_in_the_diff,
