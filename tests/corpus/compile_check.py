@@ -44,7 +44,10 @@ def main():
     for path in files:
         for tool in (["gcc", "-fsyntax-only", "-Wall", "-Wno-unused-function",
                       "-nostdinc", "-I", inc, path],
-                     ["sparse", "-nostdinc", "-I", inc, path]):
+                     # 2.4-style drivers keep their GNU "member: value"
+                     # initializers, which sparse calls obsolete.
+                     ["sparse", "-Wno-old-initializer", "-nostdinc", "-I", inc,
+                      path]):
             rc, out = run(tool)
             if rc != 0 or out:
                 failures += 1
