@@ -49,8 +49,10 @@ TIME = "/usr/bin/time"	# GNU time, for the peak resident set
 # Running one command
 
 class Result:
-    def __init__(self, wall, maxrss_kb, status, timed_out, out_lines):
+    def __init__(self, wall, maxrss_kb, status, timed_out, out_lines,
+                 cpu=0.0):
         self.wall = wall
+        self.cpu = cpu
         self.maxrss_kb = maxrss_kb
         self.status = status
         self.timed_out = timed_out
@@ -66,7 +68,7 @@ def run_once(argv, timeout, log_prefix, cwd=None, env=None):
     # small process to fork from and reports its child's peak.
     rss_file = log_prefix + ".rss"
     t0 = time.perf_counter()
-    proc = subprocess.Popen([TIME, "-f", "%M", "-o", rss_file] + argv,
+    proc = subprocess.Popen([TIME, "-f", "%M %U %S", "-o", rss_file] + argv,
                             stdout=out, stderr=err, cwd=cwd, env=env,
                             start_new_session=True)
     timed_out = []
@@ -80,20 +82,36 @@ def run_once(argv, timeout, log_prefix, cwd=None, env=None):
 
     timer = threading.Timer(timeout, kill)
     timer.start()
+    RUNNING.add(proc.pid)
     proc.wait()
+    RUNNING.discard(proc.pid)
     wall = time.perf_counter() - t0
     timer.cancel()
     out.close()
     err.close()
     with open(log_prefix + ".out", "rb") as f:
         lines = sum(1 for _ in f)
-    maxrss = 0
+    maxrss, cpu = 0, 0.0
     try:
         with open(rss_file) as f:
-            maxrss = int(f.read().split()[-1])
+            last = f.read().splitlines()[-1].split()
+        maxrss, cpu = int(last[0]), float(last[1]) + float(last[2])
     except (OSError, ValueError, IndexError):
         pass
-    return Result(wall, maxrss, proc.returncode, bool(timed_out), lines)
+    return Result(wall, maxrss, proc.returncode, bool(timed_out), lines, cpu)
+
+
+RUNNING = set()	# process groups of the commands being timed
+
+
+def stop(signum, frame):
+    """Take the command being timed down with the benchmark."""
+    for pid in list(RUNNING):
+        try:
+            os.killpg(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    sys.exit(128 + signum)
 
 
 class Series:
@@ -114,6 +132,9 @@ class Series:
     def median(self):
         return statistics.median(r.wall for r in self.runs)
 
+    def median_cpu(self):
+        return statistics.median(r.cpu for r in self.runs)
+
     def peak_kb(self):
         return max(r.maxrss_kb for r in self.runs)
 
@@ -126,6 +147,24 @@ class Series:
 
 # --------------------------------------------------------------------------
 # Trees
+
+def run_fix(a, jobs, scratch, prefix, checker):
+    """run-check.sh --fix, using the checker being measured.  run-check.sh
+    rebuilds a checker older than its sources; a run that did so measured
+    the build too, and is repeated on a fresh copy."""
+    env = dict(os.environ, SAFESEEK_BUILD_DIR=os.path.dirname(checker))
+    argv = [os.path.abspath(a.run_check), "--fix", "-j", str(jobs), scratch]
+    for attempt in range(3):
+        r = run_once(argv, a.timeout, prefix, env=env)
+        with open(prefix + ".err", errors="replace") as f:
+            rebuilt = "building the checker" in f.read()
+        if not rebuilt:
+            return r
+        print("bench: run-check.sh rebuilt the checker; again", flush=True)
+        shutil.rmtree(scratch)
+        subprocess.run(["cp", "-a", a.tree, scratch], check=True)
+    return r
+
 
 def gen_stamp(files, seed, include_dir):
     h = hashlib.sha256()
@@ -245,6 +284,8 @@ def main():
     ap.add_argument("--out", default=os.path.join(HERE, "results.md"))
     a = ap.parse_args()
 
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
     only = set(x for x in a.only.split(",") if x)
     os.makedirs(a.workdir, exist_ok=True)
     logs = os.path.join(a.workdir, "logs")
@@ -257,6 +298,7 @@ def main():
                  % checker)
     J = a.jobs
     tree = ensure_tree(a.workdir, a.files, a.seed, a.include, J)
+    a.tree = tree
     n_c, n_h, size = tree_stats(tree)
     warm(tree)
 
@@ -305,8 +347,7 @@ def main():
                           flush=True)
                     prefix = os.path.join(logs, "%s.%d" % (s.name, i))
                     if s is rc:
-                        r = run_once([os.path.abspath(a.run_check), "--fix",
-                                      scratch], a.timeout, prefix)
+                        r = run_fix(a, J, scratch, prefix, checker)
                     else:
                         r = None
                         for k, p in enumerate(patches):
@@ -323,7 +364,8 @@ def main():
                                            max(r.maxrss_kb, one.maxrss_kb),
                                            r.status or one.status,
                                            r.timed_out or one.timed_out,
-                                           r.out_lines + one.out_lines)
+                                           r.out_lines + one.out_lines,
+                                           r.cpu + one.cpu)
                     s.add(r)
                     if i == 0:
                         digests[s.name] = gen_tree.tree_hash(
@@ -369,7 +411,9 @@ def render(a, info, stats, scan, fix, same_result, rss):
                 info.get("safeseek-check", "?"), info.get("commit", "?")))
     L.append("")
     L.append("Tree: %d .c files, %d .h files, %.0f MiB of C, seed %d; "
-             "medians of %d runs, warm page cache."
+             "medians of %d runs, warm page cache. \"median\" is "
+             "wall-clock time, \"CPU\" user plus system time of all its "
+             "processes."
              % (n_c, n_h, size / 1048576.0, a.seed, a.runs))
     L.append("")
 
@@ -380,36 +424,36 @@ def render(a, info, stats, scan, fix, same_result, rss):
         g = by["grep"]
         sp = by["spatch"]
         L.append("## Scanning the whole tree\n")
-        L.append("| command | median | vs grep | vs spatch | peak RSS | "
+        L.append("| command | median | vs grep | vs spatch | CPU | peak RSS | "
                  "exit | output lines |")
-        L.append("|---|---:|---:|---:|---:|---:|---:|")
+        L.append("|---|---:|---:|---:|---:|---:|---:|---:|")
         for s, _ in scan:
             if not s.ok:
-                L.append("| %s | timed out (> %.0f s) | | | | | |"
+                L.append("| %s | timed out (> %.0f s) | | | | | | |"
                          % (s.label, a.timeout))
                 continue
             vs_g = "%.2fx" % (s.median() / g.median()) if g.ok else "-"
             vs_s = "%.2fx" % (s.median() / sp.median()) if sp.ok else "-"
-            L.append("| %s | %s | %s | %s | %s | %s | %d |"
+            L.append("| %s | %s | %s | %s | %s | %s | %s | %d |"
                      % (s.label, fmt_s(s.median()), vs_g, vs_s,
-                        fmt_mb(s.peak_kb()),
+                        fmt_s(s.median_cpu()), fmt_mb(s.peak_kb()),
                         ",".join(str(x) for x in s.statuses()),
                         s.out_lines()))
         L.append("")
     if fix:
         rc, sp = fix
         L.append("## Converting the whole tree\n")
-        L.append("| command | median | vs spatch | peak RSS | exit |")
-        L.append("|---|---:|---:|---:|---:|")
+        L.append("| command | median | vs spatch | CPU | peak RSS | exit |")
+        L.append("|---|---:|---:|---:|---:|---:|")
         for s in fix:
             if not s.ok:
-                L.append("| %s | timed out (> %.0f s) | | | |"
+                L.append("| %s | timed out (> %.0f s) | | | | |"
                          % (s.label, a.timeout))
                 continue
             vs = "%.2fx" % (s.median() / sp.median()) if sp.ok else "-"
-            L.append("| %s | %s | %s | %s | %s |"
+            L.append("| %s | %s | %s | %s | %s | %s |"
                      % (s.label, fmt_s(s.median()), vs,
-                        fmt_mb(s.peak_kb()),
+                        fmt_s(s.median_cpu()), fmt_mb(s.peak_kb()),
                         ",".join(str(x) for x in s.statuses())))
         L.append("")
         L.append("Both leave the same tree behind: %s."
