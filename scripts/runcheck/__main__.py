@@ -31,7 +31,8 @@ class Run:
         if not self.sources:
             warn("no .c or .h files under %s" % ", ".join(repr(p) for p in args.paths))
         self.patches = cocci.find_patches(self.top)
-        self.runner = cocci.Runner(args.spatch, args.jobs, args.timeout, args.use_gitgrep)
+        self.runner = cocci.Runner(args.spatch, args.jobs, args.timeout, args.use_gitgrep,
+                                   python=sys.executable)
         self.checker = checker.Checker(args.checker, args.jobs)
         self.since = changed.Since(args.since, args.paths[0]) if args.since else None
         self._display = {}

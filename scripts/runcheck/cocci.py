@@ -107,14 +107,19 @@ class Result:
 
 
 class Runner:
-    def __init__(self, spatch, jobs, timeout, use_gitgrep=False):
+    def __init__(self, spatch, jobs, timeout, use_gitgrep=False, python=None):
         self.spatch = spatch
+        # The interpreter for the patches' script rules: the one this run
+        # was started with, not whatever python3 comes first on PATH.
+        self.python = python
         self.jobs = jobs
         self.timeout = timeout
         self.use_gitgrep = use_gitgrep
 
     def command(self, patch, mode, in_place=False, selected_only=False):
         cmd = [self.spatch, "--sp-file", patch.path, "-D", mode] + patch.options
+        if self.python:
+            cmd += ["--python", self.python]
         if mode in ("report", "org"):
             cmd.append("--no-show-diff")
         if in_place:

@@ -52,6 +52,8 @@ def do_fix(run, scratch, sparse_cmd):
     sparse_before = sparse.run(changed, run.jobs, sparse_cmd) if changed else {}
 
     installed, refused = [], []
+    if changed:
+        info("installing %d converted file%s" % (len(changed), "" if len(changed) == 1 else "s"))
     for s in changed:
         try:
             install.replace(s, outcome.original[s], outcome.final[s])
