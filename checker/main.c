@@ -83,70 +83,69 @@ static int gate_option(void *ctx, int argc, char **argv, int *i)
 	return ss_gate_option(ctx, argc, argv, i);
 }
 
-int main(int argc, char **argv)
+/* The run proper: inputs, report, summary; returns the exit status. */
+static int check(const struct ss_options *o, struct ss_gate *gate)
 {
-	struct ss_gate gate = { 0 };
-	struct ss_options o;
 	struct ss_compdb *db = NULL;
 	struct ss_findings findings = { 0 };
 	struct ss_messages msgs = { 0 };
 	struct ss_stats st;
 	char err[512];
-	bool status_error = false;
+	bool trouble = false;
 	int status;
 
-	/* Kbuild's $(CHECK) gets compiler flags: see kbuild_mode.h */
-	if (ss_kbuild_detect(argc, argv))
-		return ss_kbuild_main(argc, argv);
-	if (ss_options_parse(argc, argv, &o, gate_option, &gate, err, sizeof(err)) < 0) {
-		ss_gate_free(&gate);
-		free(o.paths);
-		return err[0] ? usage_error(err) : EXIT_TROUBLE;
-	}
-	if (o.help) {
-		ss_options_usage(stdout);
-		return EXIT_CLEAN;
-	}
-	if (o.version) {
-		print_version();
-		return EXIT_CLEAN;
-	}
-	if (o.list_rules) {
-		ss_list_rules(stdout);
-		return EXIT_CLEAN;
-	}
-	if (o.npaths == 0 && !o.build_dir)
-		return usage_error("no PATH to check (and no -p BUILD_DIR)");
-	if (ss_gate_active(&gate) && ss_gate_prepare(&gate) < 0) {
-		ss_gate_free(&gate);
-		free(o.paths);
+	if (ss_gate_active(gate) && ss_gate_prepare(gate) < 0)
 		return EXIT_TROUBLE;
-	}
-	if (o.build_dir) {
-		db = ss_compdb_load(o.build_dir, err, sizeof(err));
+	if (o->build_dir) {
+		db = ss_compdb_load(o->build_dir, err, sizeof(err));
 		if (!db) {
 			fprintf(stderr, "safeseek-check: %s\n", err);
 			return EXIT_TROUBLE;
 		}
 	}
 
-	ss_run(&o, db, &findings, &msgs, &st);
-	if (ss_gate_active(&gate) && ss_gate_apply(&gate, &findings) < 0)
-		status_error = true;
-	ss_messages_print(&msgs, stderr, o.verbose ? SS_MSG_VERBOSE : SS_MSG_NOTE);
+	ss_run(o, db, &findings, &msgs, &st);
+	if (ss_gate_active(gate) && ss_gate_apply(gate, &findings) < 0)
+		trouble = true;
+	ss_messages_print(&msgs, stderr, o->verbose ? SS_MSG_VERBOSE : SS_MSG_NOTE);
 
 	status = findings.n ? EXIT_FINDINGS : EXIT_CLEAN;
 	if (st.path_error || (st.failed && !st.analysed && !st.skipped) ||
-	    (o.strict && st.failed) || status_error)
+	    (o->strict && st.failed) || trouble)
 		status = EXIT_TROUBLE;
-	if (emit(&o, &findings, &st) < 0)
+	if (emit(o, &findings, &st) < 0)
 		status = EXIT_TROUBLE;
-	if (!o.quiet)
+	if (!o->quiet)
 		ss_write_summary(stderr, &findings, &st);
 
 	ss_messages_free(&msgs);
 	ss_findings_free(&findings);
 	ss_compdb_free(db);
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	struct ss_gate gate = { 0 };
+	struct ss_options o;
+	char err[512];
+	int status;
+
+	/* Kbuild's $(CHECK) gets compiler flags: see kbuild_mode.h */
+	if (ss_kbuild_detect(argc, argv))
+		return ss_kbuild_main(argc, argv);
+	if (ss_options_parse(argc, argv, &o, gate_option, &gate, err, sizeof(err)) < 0)
+		status = err[0] ? usage_error(err) : EXIT_TROUBLE;
+	else if (o.help)
+		status = (ss_options_usage(stdout), EXIT_CLEAN);
+	else if (o.version)
+		status = (print_version(), EXIT_CLEAN);
+	else if (o.list_rules)
+		status = (ss_list_rules(stdout), EXIT_CLEAN);
+	else if (o.npaths == 0 && !o.build_dir)
+		status = usage_error("no PATH to check (and no -p BUILD_DIR)");
+	else
+		status = check(&o, &gate);
 	ss_gate_free(&gate);
 	free(o.paths);
 	return status;
