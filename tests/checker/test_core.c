@@ -1,5 +1,6 @@
 /* Unit tests of the checker core's small pure parts. */
 #define _GNU_SOURCE
+#include "analyse.h"
 #include "fingerprint.h"
 #include "path.h"
 #include "textsafe.h"
@@ -106,12 +107,50 @@ static void test_fingerprint(void)
 	CHECK(strcmp(a, b) == 0, "no function is the empty name");
 }
 
+/* The path fuzz targets take: bytes that exist nowhere on disk, parsed
+   under the fallback header, checked by the rules. */
+static void test_analyse_buffer(void)
+{
+	static const char text[] =
+		"static ssize_t r(struct file *file, char __user *b, size_t n,\n"
+		"		 loff_t *ppos)\n"
+		"{\n"
+		"	file->f_pos += n;\n"
+		"	return n;\n"
+		"}\n"
+		"static struct file_operations fops = { .read = r };\n";
+	struct ss_source src = { .buf = (char *)text, .len = sizeof(text) - 1 };
+	struct ss_plan plan = { .how = SS_HOW_FALLBACK };
+	struct ss_findings sink = { 0 };
+	struct ss_outcome out;
+	CXIndex idx = clang_createIndex(0, 0);
+	size_t i;
+
+	ss_analyse(idx, "buffer.c", "/nonexistent/safeseek/buffer.c", &src,
+		   &plan, &sink, &out);
+	CHECK(out.analysed, "a buffer is analysed: %s", out.problem ? out.problem : "");
+	CHECK(out.how == SS_HOW_FALLBACK && out.main_errors == 0,
+	      "under the fallback header, cleanly (%u errors: %s)", out.main_errors,
+	      out.problem ? out.problem : "");
+	for (i = 0; i < sink.n; i++)
+		if (strcmp(sink.v[i].rule->id, "rw-fpos") == 0 && sink.v[i].line == 4)
+			break;
+	CHECK(i < sink.n, "the rules ran: rw-fpos at line 4 (%zu findings)", sink.n);
+	CHECK(i == sink.n || (strcmp(sink.v[i].file, "buffer.c") == 0 &&
+			      strcmp(sink.v[i].line_text, "\tfile->f_pos += n;") == 0),
+	      "the finding names the display path and its line");
+	ss_outcome_free(&out);
+	ss_findings_free(&sink);
+	clang_disposeIndex(idx);
+}
+
 int main(void)
 {
 	test_paths();
 	test_vfs_core();
 	test_text();
 	test_fingerprint();
+	test_analyse_buffer();
 	if (failures) {
 		fprintf(stderr, "%d failure(s)\n", failures);
 		return 1;
