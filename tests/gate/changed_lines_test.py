@@ -77,6 +77,8 @@ def test_only_added_lines_count():
         d = t.diff()
         expect(checker(t, "--changed-lines", d, *FILES), {(RAW, new, "rw-fpos"): 1},
                "only the added line's finding")
+        piped = run([CHECKER, "--changed-lines=-"] + FILES, cwd=t.root, stdin_text=t.read(d))
+        expect(piped, {(RAW, new, "rw-fpos"): 1}, "the diff on standard input")
         # from a subdirectory, the diff's paths still name the files
         sub = run([CHECKER, "--changed-lines", "../" + d, "block/rawblk.c", "scsi/st_tape.c"],
                   cwd=t.path("drivers"))

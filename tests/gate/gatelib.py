@@ -101,9 +101,9 @@ class Run:
         return "exit %d\n--- stdout\n%s--- stderr\n%s" % (self.rc, self.out, self.err)
 
 
-def run(cmd, cwd=None, env=None):
+def run(cmd, cwd=None, env=None, stdin_text=None):
     proc = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True,
-                          timeout=300)
+                          input=stdin_text, timeout=300)
     return Run(proc)
 
 
