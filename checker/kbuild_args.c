@@ -220,7 +220,7 @@ int ss_kbuild_translate(int argc, char *const argv[],
 	struct builder keep = { 0 }, own = { 0 };
 	const char *arch = NULL, *source = NULL, *explicit_target = NULL;
 	int bits = 0, big_endian = -1, i, rc = 0;
-	bool lang_given = false;
+	bool lang_given = false, options_end = false;
 
 	memset(out, 0, sizeof(*out));
 	if (errlen)
@@ -229,8 +229,10 @@ int ss_kbuild_translate(int argc, char *const argv[],
 		const char *a = argv[i];
 		bool has_next = i + 1 < argc;
 
-		if (a[0] != '-' || a[1] == '\0') {
+		if (options_end || a[0] != '-' || a[1] == '\0') {
 			source = a;	/* the last one wins */
+		} else if (is(a, "--")) {
+			options_end = true;
 		} else if (is(a, "--kbuild")) {
 			continue;
 		} else if (a[1] == '-' && !compiler_long_option(a)) {

@@ -181,6 +181,13 @@ static void test_targets(void)
 	}
 }
 
+static void test_end_of_options(void)
+{
+	static char *argv[] = { "c", "--kbuild", "-DX", "--", "-odd.c" };
+
+	expect_args(ARGC(argv), argv, "-DX", "-odd.c", "");
+}
+
 static void test_detect(void)
 {
 	static char *plain[] = { "safeseek-check", "-j", "4", "drivers/" };
@@ -215,6 +222,7 @@ int main(void)
 	test_no_dependency_option_survives();
 	test_probe_file_without_suffix();
 	test_targets();
+	test_end_of_options();
 	test_detect();
 	test_errors();
 	if (failures) {
