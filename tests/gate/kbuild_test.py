@@ -117,6 +117,26 @@ def test_c1_reports_in_gcc_form_and_exits_0():
     check(not proc.stdout.count(" error"), "nothing on stdout but the CHECK lines")
 
 
+def test_whole_corpus_same_as_a_tree_scan():
+    every = sorted(os.path.relpath(os.path.join(d, f), CORPUS)
+                   for d, dirs, files in os.walk(CORPUS)
+                   if not os.path.relpath(d, CORPUS).startswith("expected")
+                   for f in files if f.endswith(".c"))
+    objtree = tempfile.mkdtemp(prefix="safeseek-objtree-")
+    try:
+        proc = make(objtree, "srctree=" + CORPUS, "CHECK=" + CHECKER, "C=2",
+                    "FILES=" + " ".join(every))
+    finally:
+        shutil.rmtree(objtree, ignore_errors=True)
+    check(proc.returncode == 0, "exit 0: %s" % proc.stderr[-2000:])
+    scan = subprocess.run([CHECKER, "-q", "-j2"] + [os.path.join(CORPUS, f) for f in every],
+                          capture_output=True, text=True)
+    kb, tree = findings(proc.stderr), findings(scan.stdout)
+    check(tree, "the tree scan found something")
+    check(kb == tree, "Kbuild mode and the tree scan agree over %d files; only Kbuild: %s, "
+          "only the scan: %s" % (len(every), sorted(kb - tree), sorted(tree - kb)))
+
+
 def test_c2_with_fatal_fails_the_build():
     proc = kbuild_run("2", "CF=--fatal")
     check(proc.returncode != 0, "--fatal: findings fail the build")
@@ -189,6 +209,7 @@ def test_bad_kbuild_options_exit_2():
 if __name__ == "__main__":
     main([
         test_c1_reports_in_gcc_form_and_exits_0,
+        test_whole_corpus_same_as_a_tree_scan,
         test_c2_with_fatal_fails_the_build,
         test_no_dependency_file_even_with_every_option,
         test_kernel_probe_sees_no_error,
