@@ -28,6 +28,17 @@ struct passed {
 	CXCursor var;
 };
 
+/*
+ * Where an access is: reported at `at`, written at `spelled`.  A macro that
+ * uses an argument twice yields two accesses at one place; two accesses
+ * in one macro body differ in where they are written.
+ */
+struct place {
+	unsigned at, spelled;
+	CXFile file;
+	bool used;
+};
+
 /* Function name -> index of its definition, and how often it is used elsewhere. */
 struct name_slot {
 	const char *name;
@@ -56,8 +67,6 @@ struct ss_model {
 	size_t npassed, cappassed;
 	size_t *fpos_fn;		/* index of the enclosing function, SIZE_MAX if none */
 	size_t capfpos_fn;
-	unsigned *fpos_off;		/* file offset of each access's f_pos token */
-	size_t capfpos_off;
 
 	struct role_grant *grants;
 	size_t ngrants, capgrants;
@@ -306,9 +315,10 @@ struct walker {
 	CXCursor *stack;		/* ancestors of the cursor being visited */
 	size_t depth, cap;
 	long fn;			/* the function being walked, -1 outside */
-	size_t fn_fpos;			/* its first f_pos access */
 	CXCursor *aliases;		/* its locals set to a kiocb parameter's ki_filp */
 	size_t naliases, capaliases;
+	struct place *seen;		/* where its f_pos accesses are, as a hash set */
+	size_t nseen, capseen;
 	CXCursor var;			/* the innermost variable being initialized */
 	bool in_var;
 };
@@ -558,8 +568,11 @@ static void add_function(struct walker *w, CXCursor c)
 	if (slot->fn < 0)
 		slot->fn = (long)m->nfns;
 	w->fn = (long)m->nfns;
-	w->fn_fpos = m->nfpos;
 	w->naliases = 0;
+	if (w->nseen) {
+		memset(w->seen, 0, w->capseen * sizeof(*w->seen));
+		w->nseen = 0;
+	}
 	m->nfns++;
 }
 
@@ -761,6 +774,50 @@ static void maybe_passed(struct walker *w, CXCursor c)
 	w->m->passed[w->m->npassed++] = (struct passed){ w->fn, var };
 }
 
+static size_t place_hash(unsigned at, unsigned spelled)
+{
+	return (size_t)at * 2654435761u ^ spelled;
+}
+
+static bool place_add(struct place *set, size_t cap, struct place p)
+{
+	size_t i = place_hash(p.at, p.spelled) & (cap - 1);
+
+	while (set[i].used) {
+		if (set[i].at == p.at && set[i].spelled == p.spelled &&
+		    clang_File_isEqual(set[i].file, p.file))
+			return false;
+		i = (i + 1) & (cap - 1);
+	}
+	set[i] = p;
+	return true;
+}
+
+/* False for the second access a macro argument expanded twice yields. */
+static bool first_time_here(struct walker *w, CXSourceLocation loc)
+{
+	struct place p = { 0, 0, NULL, true };
+
+	clang_getFileLocation(loc, NULL, NULL, NULL, &p.at);
+	clang_getSpellingLocation(loc, &p.file, NULL, NULL, &p.spelled);
+	if ((w->nseen + 1) * 2 > w->capseen) {
+		struct place *old = w->seen;
+		size_t oldcap = w->capseen, i;
+
+		w->capseen = oldcap ? oldcap * 2 : 64;
+		w->seen = xrealloc(NULL, w->capseen * sizeof(*w->seen));
+		memset(w->seen, 0, w->capseen * sizeof(*w->seen));
+		for (i = 0; i < oldcap; i++)
+			if (old[i].used)
+				place_add(w->seen, w->capseen, old[i]);
+		free(old);
+	}
+	if (!place_add(w->seen, w->capseen, p))
+		return false;
+	w->nseen++;
+	return true;
+}
+
 static void fpos_access(struct walker *w, CXCursor c)
 {
 	struct ss_model *m = w->m;
@@ -769,15 +826,10 @@ static void fpos_access(struct walker *w, CXCursor c)
 	size_t up;
 	char op[8], buf[128];
 	enum CXCursorKind pk;
-	unsigned offset = 0;
-	size_t i;
 	CXCursor copy;
 
-	/* A macro that uses an argument twice shows one access twice. */
-	clang_getFileLocation(clang_getCursorLocation(c), NULL, NULL, NULL, &offset);
-	for (i = w->fn >= 0 ? w->fn_fpos : 0; i < m->nfpos; i++)
-		if (m->fpos_off[i] == offset && m->fpos_fn[i] == (w->fn >= 0 ? (size_t)w->fn : SIZE_MAX))
-			return;
+	if (!first_time_here(w, clang_getCursorLocation(c)))
+		return;
 
 	memset(&a, 0, sizeof(a));
 	a.member = c;
@@ -829,9 +881,7 @@ static void fpos_access(struct walker *w, CXCursor c)
 	m->fpos_copy[m->nfpos] = copy;
 	m->fpos = grow(m->fpos, m->nfpos, &m->capfpos, sizeof(*m->fpos));
 	m->fpos_fn = grow(m->fpos_fn, m->nfpos, &m->capfpos_fn, sizeof(*m->fpos_fn));
-	m->fpos_off = grow(m->fpos_off, m->nfpos, &m->capfpos_off, sizeof(*m->fpos_off));
 	m->fpos_fn[m->nfpos] = w->fn >= 0 ? (size_t)w->fn : SIZE_MAX;
-	m->fpos_off[m->nfpos] = offset;
 	m->fpos[m->nfpos++] = a;
 }
 
@@ -966,6 +1016,7 @@ struct ss_model *ss_model_build(struct ss_unit *u)
 	clang_visitChildren(clang_getTranslationUnitCursor(u->tu), visit_child, &w);
 	free(w.stack);
 	free(w.aliases);
+	free(w.seen);
 	apply_grants(m);
 	return m;
 }
@@ -989,7 +1040,6 @@ void ss_model_free(struct ss_model *m)
 	free(m->sysctl);
 	free(m->fpos);
 	free(m->fpos_fn);
-	free(m->fpos_off);
 	free(m->fpos_copy);
 	free(m->passed);
 	free(m->grants);
