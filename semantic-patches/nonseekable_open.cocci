@@ -519,12 +519,12 @@ for lf in nso.llseek_cand:
 // pif an `if` that goes as a whole, pcomb one that keeps other conditions,
 // perr the errno.
 
-@conv@
+@conv disable braces0, braces1, braces2, braces3, braces4@
 identifier fn, fl, ppos, l, ret;
 identifier E =~ "^E[A-Z0-9]+$";
 expression T, C;
-statement S;
-position pif, pcomb, pc, perr;
+statement S, S0;
+position pif, pcomb, pc, perr, ps;
 @@
 fn(struct file *fl, ..., loff_t *ppos)
 {
@@ -537,16 +537,16 @@ if@pif (unlikely(\(T@pc \& \(ppos != &fl->f_pos\|&fl->f_pos != ppos\)\)))
 	return -E@perr;
 |
 if@pif (\(T@pc \& \(ppos != &fl->f_pos\|&fl->f_pos != ppos\)\))
-	{ ... return -E@perr; }
+	\( S0@ps \& { ... return -E@perr; } \)
 |
 if@pif (unlikely(\(T@pc \& \(ppos != &fl->f_pos\|&fl->f_pos != ppos\)\)))
-	{ ... return -E@perr; }
+	\( S0@ps \& { ... return -E@perr; } \)
 |
 if@pif (\(T@pc \& \(ppos != &fl->f_pos\|&fl->f_pos != ppos\)\))
-	{ ... ret = -E@perr; goto l; }
+	\( S0@ps \& { ... ret = -E@perr; goto l; } \)
 |
 if@pif (unlikely(\(T@pc \& \(ppos != &fl->f_pos\|&fl->f_pos != ppos\)\)))
-	{ ... ret = -E@perr; goto l; }
+	\( S0@ps \& { ... ret = -E@perr; goto l; } \)
 |
 if@pcomb (\(T@pc \& \(ppos != &fl->f_pos\|&fl->f_pos != ppos\)\) || C)
 	return -E@perr;
@@ -572,12 +572,16 @@ pif << conv.pif = [];
 pcomb << conv.pcomb = [];
 E << conv.E = "";
 perr << conv.perr = [];
+ps << conv.ps = [];
 @@
-nso.tests[nso_key(pc[0])] = dict(
-    fn=fn, file=fl, ppos=ppos, pc=pc[0],
-    form="whole" if pif else "combined",
-    at=nso_key(pif[0] if pif else pcomb[0]),
-    errno=E or None, perr=perr[0] if perr else None)
+# `...` follows gotos: the errno must lie inside the branch itself.
+inside = not ps or (int(ps[0].line) <= int(perr[0].line) <= int(ps[0].line_end))
+if inside:
+    nso.tests[nso_key(pc[0])] = dict(
+        fn=fn, file=fl, ppos=ppos, pc=pc[0],
+        form="whole" if pif else "combined",
+        at=nso_key(pif[0] if pif else pcomb[0]),
+        errno=E or None, perr=perr[0] if perr else None)
 
 // Any other comparison of the position pointer with &file->f_pos: reported,
 // not converted.
