@@ -106,6 +106,8 @@ struct ss_fpos_access {
 size_t ss_model_function_count(const struct ss_model *m);
 const struct ss_function *ss_model_function(const struct ss_model *m, size_t i);
 const struct ss_function *ss_model_function_named(const struct ss_model *m, const char *name);
+/* The definition whose body holds `loc`, or NULL. */
+const struct ss_function *ss_model_function_at(const struct ss_model *m, CXSourceLocation loc);
 
 size_t ss_model_fops_count(const struct ss_model *m);
 const struct ss_fops *ss_model_fops(const struct ss_model *m, size_t i);

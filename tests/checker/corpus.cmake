@@ -9,6 +9,7 @@
 #   checker.corpus-fallback   cases with no kernel headers, analysed with the
 #                             checker's bundled fallback header
 #   checker.corpus-selftest   the comparison notices a dropped or added annotation
+#   checker.unit.model        the rules' model, case by case
 
 set(_check_corpus ${CMAKE_CURRENT_LIST_DIR}/check_corpus.py)
 
@@ -34,3 +35,8 @@ add_test(NAME checker.corpus-selftest
                  $<TARGET_FILE:safeseek-check> ${SAFESEEK_CORPUS})
 set_tests_properties(checker.corpus-expected checker.corpus-fallback
                      checker.corpus-selftest PROPERTIES LABELS checker)
+
+add_executable(test_checker_model ${CMAKE_CURRENT_LIST_DIR}/test_model.c)
+target_link_libraries(test_checker_model PRIVATE safeseek_core)
+add_test(NAME checker.unit.model COMMAND test_checker_model)
+set_tests_properties(checker.unit.model PROPERTIES LABELS checker)

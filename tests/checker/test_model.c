@@ -1,0 +1,277 @@
+/*
+ * Unit tests of the rules' model: roles from initializers and signatures,
+ * f_pos accesses and how they are used, and the queries the rules make.
+ * Each case is a small self-contained source parsed from memory.
+ */
+#include "model.h"
+#include "unit.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int failures;
+
+#define CHECK(cond, ...)                                                       \
+	do {                                                                   \
+		if (!(cond)) {                                                 \
+			fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);   \
+			fprintf(stderr, __VA_ARGS__);                          \
+			fputc('\n', stderr);                                   \
+			failures++;                                            \
+		}                                                              \
+	} while (0)
+
+/* Just what the cases need, spelled as the kernel spells it. */
+static const char prelude[] =
+	"typedef long long loff_t; typedef unsigned long size_t; typedef long ssize_t;\n"
+	"struct inode; struct kiocb; struct iov_iter; struct dentry;\n"
+	"struct file { loff_t f_pos; unsigned f_mode; void *private_data; };\n"
+	"struct kiocb { struct file *ki_filp; loff_t ki_pos; };\n"
+	"typedef int (*filldir_t)(void *, const char *, int, loff_t, unsigned long, unsigned);\n"
+	"struct file_operations { void *owner;\n"
+	"  loff_t (*llseek)(struct file *, loff_t, int);\n"
+	"  ssize_t (*read)(struct file *, char *, size_t, loff_t *);\n"
+	"  ssize_t (*aio_read)(struct kiocb *, char *, size_t, loff_t);\n"
+	"  ssize_t (*write)(struct file *, const char *, size_t, loff_t *);\n"
+	"  ssize_t (*aio_write)(struct kiocb *, const char *, size_t, loff_t);\n"
+	"  int (*readdir)(struct file *, void *, filldir_t);\n"
+	"  unsigned (*poll)(struct file *, void *);\n"
+	"  int (*ioctl)(struct inode *, struct file *, unsigned, unsigned long);\n"
+	"  int (*mmap)(struct file *, void *);\n"
+	"  int (*open)(struct inode *, struct file *);\n"
+	"  ssize_t (*read_iter)(struct kiocb *, struct iov_iter *); };\n"
+	"typedef struct ctl_table ctl_table;\n"
+	"typedef int proc_handler(ctl_table *, int, struct file *, void *, size_t *);\n"
+	"struct ctl_table { int ctl_name; const char *procname; proc_handler *proc_handler; };\n"
+	"int nonseekable_open(struct inode *, struct file *);\n"
+	"loff_t no_llseek(struct file *, loff_t, int);\n"
+	"ssize_t vfs_read(struct file *, char *, size_t, loff_t *);\n"
+	"#define ESPIPE 29\n"
+	"#define FMODE_PREAD 8\n";
+
+struct parsed {
+	CXIndex idx;
+	struct ss_unit u;
+};
+
+static int parse(struct parsed *p, const char *body)
+{
+	static char text[16384];
+	struct CXUnsavedFile f;
+	const char *args[] = { "-std=gnu11" };
+
+	snprintf(text, sizeof(text), "%s%s", prelude, body);
+	f.Filename = "case.c";
+	f.Contents = text;
+	f.Length = (unsigned long)strlen(text);
+	memset(p, 0, sizeof(*p));
+	p->idx = clang_createIndex(0, 0);
+	p->u.tu = clang_parseTranslationUnit(p->idx, "case.c", args, 1, &f, 1,
+					     CXTranslationUnit_KeepGoing);
+	if (!p->u.tu) {
+		CHECK(0, "case does not parse");
+		clang_disposeIndex(p->idx);
+		return -1;
+	}
+	p->u.main_file = clang_getFile(p->u.tu, "case.c");
+	p->u.path = "case.c";
+	p->u.model = ss_model_build(&p->u);
+	return 0;
+}
+
+static void done(struct parsed *p)
+{
+	ss_model_free(p->u.model);
+	clang_disposeTranslationUnit(p->u.tu);
+	clang_disposeIndex(p->idx);
+}
+
+static unsigned roles(struct parsed *p, const char *fn)
+{
+	const struct ss_function *f = ss_model_function_named(p->u.model, fn);
+
+	return f ? f->roles : 0;
+}
+
+static void test_initializer_roles(void)
+{
+	struct parsed p;
+	const struct ss_fops *f;
+
+	if (parse(&p,
+		  "static loff_t a_seek(struct file *f, loff_t o, int w) { return o; }\n"
+		  "static ssize_t a_read(struct file *f, char *b, size_t n, loff_t *pp) { return 0; }\n"
+		  "static ssize_t a_write(struct file *f, const char *b, size_t n, loff_t *pp) { return 0; }\n"
+		  "static int a_open(struct inode *i, struct file *f) { return 0; }\n"
+		  "static int a_ioctl(struct inode *i, struct file *f, unsigned c, unsigned long a) { return 0; }\n"
+		  "static struct file_operations pos_fops = { 0, a_seek, a_read, 0, a_write };\n"
+		  "static struct file_operations gnu_fops = { open: a_open };\n"
+		  "static struct file_operations mixed_fops = { .poll = 0, a_ioctl, .open = &a_open };\n"))
+		return;
+	CHECK(roles(&p, "a_seek") == SS_ROLE_LLSEEK, "positional llseek: %x", roles(&p, "a_seek"));
+	CHECK(roles(&p, "a_read") == SS_ROLE_READ, "positional read: %x", roles(&p, "a_read"));
+	CHECK(roles(&p, "a_write") == SS_ROLE_WRITE, "positional write");
+	CHECK(roles(&p, "a_open") == SS_ROLE_OPEN, "GNU and &f open: %x", roles(&p, "a_open"));
+	/* A positional entry after a designated one is the next member. */
+	CHECK(roles(&p, "a_ioctl") == SS_ROLE_OTHER, "ioctl after .poll: %x", roles(&p, "a_ioctl"));
+	CHECK(ss_model_fops_count(p.u.model) == 3, "three fops: %zu", ss_model_fops_count(p.u.model));
+	f = ss_model_fops(p.u.model, 0);
+	CHECK(strcmp(f->name, "pos_fops") == 0, "first fops is %s", f->name);
+	CHECK(ss_fops_method(f, "write") && strcmp(ss_fops_method(f, "write"), "a_write") == 0,
+	      "pos_fops.write");
+	CHECK(ss_fops_method(f, "open") == NULL, "pos_fops has no open");
+	CHECK(strcmp(ss_model_function_named(p.u.model, "a_read")->object, "pos_fops") == 0,
+	      "a_read's object");
+	done(&p);
+}
+
+static void test_shape_roles(void)
+{
+	struct parsed p;
+
+	if (parse(&p,
+		  "ssize_t lone_read(struct file *f, char *b, size_t n, loff_t *pp);\n"
+		  "ssize_t lone_read(struct file *f, char *b, size_t n, loff_t *pp) { return 0; }\n"
+		  "static ssize_t helper_read(struct file *f, char *b, size_t n, loff_t *pp) { return 0; }\n"
+		  "int caller(struct file *f) { return helper_read(f, 0, 0, 0); }\n"
+		  "int lone_dir(struct file *f, void *d, filldir_t fill) { return 0; }\n"
+		  "ssize_t lone_iter(struct kiocb *k, struct iov_iter *to) { return 0; }\n"
+		  "int handler(ctl_table *t, int w, struct file *f, void *b, size_t *l) { return 0; }\n"
+		  "int engine(ctl_table *t, int w, struct file *f, void *b, size_t *l, int x) { return 0; }\n"
+		  "int outer(ctl_table *t, int w, struct file *f, void *b, size_t *l)\n"
+		  "{ return engine(t, w, f, b, l, 1) + handler(t, w, f, b, l); }\n"))
+		return;
+	CHECK(roles(&p, "lone_read") == SS_ROLE_READ, "prototype is no reference: %x",
+	      roles(&p, "lone_read"));
+	CHECK(ss_model_function_named(p.u.model, "lone_read")->role_from_shape, "from shape");
+	CHECK(roles(&p, "helper_read") == 0, "a called helper has no role");
+	CHECK(roles(&p, "lone_dir") == SS_ROLE_READDIR, "readdir shape");
+	CHECK(roles(&p, "lone_iter") == SS_ROLES_ITER, "iter shape");
+	CHECK(roles(&p, "handler") == SS_ROLE_SYSCTL, "a called handler is still a handler");
+	CHECK(roles(&p, "engine") == SS_ROLE_SYSCTL, "extra arguments after lenp");
+	done(&p);
+}
+
+static const struct ss_fpos_access *access_on(struct parsed *p, unsigned line, int nth)
+{
+	size_t i;
+
+	for (i = 0; i < ss_model_fpos_count(p->u.model); i++) {
+		const struct ss_fpos_access *a = ss_model_fpos(p->u.model, i);
+		unsigned l;
+
+		clang_getFileLocation(clang_getCursorLocation(a->member), NULL, &l, NULL, NULL);
+		if (l == line && nth-- == 0)
+			return a;
+	}
+	return NULL;
+}
+
+static void test_fpos_uses(void)
+{
+	struct parsed p;
+	const struct ss_fpos_access *a;
+	unsigned base = 1;
+	const char *s;
+
+	for (s = prelude; *s; s++)
+		base += *s == '\n';
+	if (parse(&p,
+		  "static struct file *other;\n"
+		  "static ssize_t r(struct file *file, char *b, size_t n, loff_t *ppos)\n"
+		  "{\n"
+		  "  if (ppos != &file->f_pos) return -ESPIPE;\n"	/* +3 */
+		  "  file->f_pos += n;\n"
+		  "  other->f_pos++;\n"
+		  "  n = file->f_pos;\n"
+		  "  vfs_read(other, b, n, &other->f_pos);\n"
+		  "  { loff_t pos = other->f_pos; vfs_read(other, b, n, &pos); other->f_pos = pos; }\n"
+		  "  return (&file->f_pos == ppos);\n"
+		  "}\n"
+		  "static ssize_t it(struct kiocb *iocb, struct iov_iter *to)\n"
+		  "{ struct file *fl = iocb->ki_filp; return fl->f_pos + iocb->ki_filp->f_pos; }\n"
+		  "static struct file_operations fo = { .read = r, .read_iter = it };\n"))
+		return;
+	a = access_on(&p, base + 3, 0);
+	CHECK(a && a->use == SS_FPOS_ESPIPE_COMPARE && a->other && strcmp(a->other, "ppos") == 0 &&
+	      !clang_Cursor_isNull(a->branch), "espipe comparison");
+	CHECK(a && ss_fpos_owner(&p.u, a) == SS_OWNER_ESPIPE_TEST, "owned by espipe-test");
+	a = access_on(&p, base + 4, 0);
+	CHECK(a && a->use == SS_FPOS_WRITE && a->own_file, "+= is a write of the own file");
+	CHECK(a && ss_fpos_owner(&p.u, a) == SS_OWNER_RW, "owned by rw-fpos");
+	a = access_on(&p, base + 5, 0);
+	CHECK(a && a->use == SS_FPOS_WRITE && !a->own_file, "another file's ++");
+	CHECK(a && ss_fpos_owner(&p.u, a) == SS_OWNER_OTHER, "another file is fpos-other");
+	a = access_on(&p, base + 6, 0);
+	CHECK(a && a->use == SS_FPOS_READ, "a read");
+	a = access_on(&p, base + 7, 0);
+	CHECK(a && a->use == SS_FPOS_ADDRESS_ARG && a->other && strcmp(a->other, "vfs_read") == 0,
+	      "address passed to vfs_read");
+	CHECK(a && ss_fpos_owner(&p.u, a) == SS_OWNER_ADDRESS, "owned by fpos-address");
+	a = access_on(&p, base + 8, 0);
+	CHECK(a && a->position_copy && ss_fpos_owner(&p.u, a) == SS_OWNER_NONE, "copy in");
+	a = access_on(&p, base + 8, 1);
+	CHECK(a && a->position_copy && a->use == SS_FPOS_WRITE, "copy out");
+	a = access_on(&p, base + 9, 0);
+	CHECK(a && a->use == SS_FPOS_ESPIPE_COMPARE && clang_Cursor_isNull(a->branch),
+	      "== in either order, outside an if");
+	a = access_on(&p, base + 12, 0);
+	CHECK(a && a->own_file && strcmp(a->base, "fl") == 0, "local set from ki_filp");
+	a = access_on(&p, base + 12, 1);
+	CHECK(a && a->own_file && strcmp(a->base, "iocb->ki_filp") == 0, "iocb->ki_filp");
+	CHECK(a && ss_fpos_owner(&p.u, a) == SS_OWNER_RW, "read_iter is rw-fpos");
+	CHECK(a && ss_model_function_at(p.u.model, clang_getCursorLocation(a->member)) ==
+	      ss_model_function_named(p.u.model, "it"), "enclosing function");
+	p.u.vfs_core = true;
+	a = access_on(&p, base + 4, 0);
+	CHECK(a && ss_fpos_owner(&p.u, a) == SS_OWNER_NONE, "the VFS core owns f_pos");
+	a = access_on(&p, base + 3, 0);
+	CHECK(a && ss_fpos_owner(&p.u, a) == SS_OWNER_ESPIPE_TEST, "a refusal even there");
+	done(&p);
+}
+
+static void test_queries(void)
+{
+	struct parsed p;
+
+	if (parse(&p,
+		  "static loff_t e_seek(struct file *f, loff_t o, int w) { return (loff_t)(-ESPIPE); }\n"
+		  "static loff_t n_seek(struct file *f, loff_t o, int w) { if (w) return o; return -ESPIPE; }\n"
+		  "static int setup(struct inode *i, struct file *f) { return nonseekable_open(i, f); }\n"
+		  "static int deep_open(struct inode *i, struct file *f) { return setup(i, f); }\n"
+		  "static int mode_open(struct inode *i, struct file *f)\n"
+		  "{ f->f_mode &= ~(4 | FMODE_PREAD); return 0; }\n"
+		  "static int plain_open(struct inode *i, struct file *f) { return 0; }\n"
+		  "static int h(ctl_table *t, int w, struct file *f, void *b, size_t *l) { return 0; }\n"
+		  "static ctl_table tab[] = { { 1, \"x\", h }, { .proc_handler = &h }, { 0 } };\n"
+		  "static struct file_operations fo = { .llseek = e_seek, .open = deep_open };\n"
+		  "static struct file_operations fo2 = { .llseek = n_seek, .open = mode_open };\n"
+		  "static struct file_operations fo3 = { .open = plain_open };\n"))
+		return;
+	CHECK(ss_model_espipe_only(p.u.model, ss_model_function_named(p.u.model, "e_seek")),
+	      "cast -ESPIPE only");
+	CHECK(!ss_model_espipe_only(p.u.model, ss_model_function_named(p.u.model, "n_seek")),
+	      "not only -ESPIPE");
+	CHECK(ss_model_open_kind(p.u.model, "deep_open") == SS_OPEN_NONSEEKABLE, "through a helper");
+	CHECK(ss_model_open_kind(p.u.model, "mode_open") == SS_OPEN_NONSEEKABLE, "clears FMODE_PREAD");
+	CHECK(ss_model_open_kind(p.u.model, "plain_open") == SS_OPEN_SEEKABLE, "plain open");
+	CHECK(ss_model_open_kind(p.u.model, NULL) == SS_OPEN_SEEKABLE, "no open");
+	CHECK(ss_model_open_kind(p.u.model, "nonseekable_open") == SS_OPEN_NONSEEKABLE, "itself");
+	CHECK(ss_model_open_kind(p.u.model, "elsewhere_open") == SS_OPEN_UNKNOWN, "unknown");
+	CHECK(ss_model_sysctl_count(p.u.model) == 2, "two proc_handler entries: %zu",
+	      ss_model_sysctl_count(p.u.model));
+	CHECK(roles(&p, "h") == SS_ROLE_SYSCTL, "handler from the table");
+	CHECK(strcmp(ss_model_function_named(p.u.model, "h")->object, "tab") == 0, "h's table");
+	done(&p);
+}
+
+int main(void)
+{
+	test_initializer_roles();
+	test_shape_roles();
+	test_fpos_uses();
+	test_queries();
+	if (failures)
+		fprintf(stderr, "%d failure(s)\n", failures);
+	return failures ? 1 : 0;
+}
