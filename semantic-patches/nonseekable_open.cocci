@@ -12,16 +12,17 @@
 /// f_pos, so the old test fails on every call.  In each read, write, readv
 /// and writev method of a struct file_operations (named by ".read = f",
 /// "read: f" or by position) the test goes, with the comment above it;
-/// when other conditions share its `if`, only the test goes.  The open
-/// method of that file_operations then returns nonseekable_open() wherever
-/// it returned 0 (or calls it first, when it returns a variable), and a
-/// file_operations without an open method gains
+/// when other conditions share its `if`, only the test goes.  (aio_read
+/// and aio_write get the position by value and cannot hold the test.)  The
+/// open method of that file_operations then returns nonseekable_open()
+/// wherever it returned 0, or calls it first when it returns a variable,
+/// and a file_operations without an open method gains
 /// ".open = nonseekable_open", written the way its other members are.  An
-/// llseek method that only returns -ESPIPE becomes no_llseek, and goes
-/// away once nothing names it.  A library method that no file_operations
-/// of its file names (seq_read) loses the test as well, and the one
-/// function of the file that installs file->private_data for it clears
-/// FMODE_PREAD and FMODE_PWRITE: the file stays seekable.
+/// llseek method that only returns -ESPIPE becomes no_llseek; a static one
+/// goes away once nothing names it.  A library method that no
+/// file_operations of its file names (seq_read) loses the test as well,
+/// and the one function of the file that installs file->private_data for
+/// it clears FMODE_PREAD and FMODE_PWRITE: the file stays seekable.
 ///
 /// A refusal with -EPIPE or -ENXIO (or any other errno) is converted too:
 /// pread/pwrite then fail with -ESPIPE, which the report points out.  A
@@ -286,8 +287,10 @@ def nso_is_library_installer(fn):
     nso_decide()
     return str(fn) in nso.lib_fix
 
-def nso_is_known_fn(fn):
-    return str(fn) in nso.defs
+def nso_may_install(fn):
+    """Worth asking whether fn sets a file up for a library method?"""
+    return str(fn) in nso.defs and any(
+        not nso_users(t["fn"]) for t in nso.tests.values())
 
 def nso_is_open_candidate(of):
     return any(nso_open_of(f) == str(of) for f in nso.fops)
@@ -638,7 +641,7 @@ if not nso_line(p[0]).lstrip().startswith("EXPORT_SYMBOL"):
     nso.calls.add(fn)
 
 @installer@
-identifier fn : script:python () { nso_is_known_fn(fn) };
+identifier fn : script:python () { nso_may_install(fn) };
 identifier fl;
 expression E;
 position p;
