@@ -180,10 +180,12 @@ fn(...)
 }
 
 // The /proc/sys read and write path, which had been waiting for this
-// parameter (with a FIXME that goes once it is there).
+// parameter, with a FIXME saying so.  The FIXME goes too: a comment only
+// disappears between two removed statements, hence the statement before
+// the call is removed and put back.
 @depends on patch@
 identifier fn, pos, x;
-expression t, a, b, c, d, e, y, z;
+expression t, a, b, c, d, e, E;
 comments cm : script:python() { asks_for_ppos(cm) };
 type R;
 @@
@@ -191,9 +193,9 @@ type R;
 R fn(..., loff_t *pos, ...)
 {
 <...
-- y = z;
+- E;
 - x@cm = (*t->proc_handler)(a, b, c, d, e);
-+ y = z;
++ E;
 +
 + x = (*t->proc_handler)(a, b, c, d, e, pos);
 ...>
