@@ -202,6 +202,16 @@ if [ "$need_build" = 1 ]; then
 	exec 9>&-
 fi
 
+if [ "$gitgrep" = 1 ]; then
+	for p in "${paths[@]}"; do
+		d=$p
+		[ -d "$d" ] || d=$(dirname -- "$p")
+		if [ "$(git -C "$d" rev-parse --is-inside-work-tree 2>/dev/null)" != true ]; then
+			die "--use-gitgrep works inside a git work tree, and '$p' is not in one"
+		fi
+	done
+fi
+
 # --- python --------------------------------------------------------------------
 
 # Debian's interpreter first: a python3 earlier on PATH may be a separate build.

@@ -113,8 +113,7 @@ def parse_failures_of(run, results_by_patch):
                 texts[disp] = ""
         kind, name, where = convert.cfuncs.place_of(texts[disp], line)
         named.setdefault((disp, kind, name or where), (disp, where, kind, name))
-    return [(convert.describe(*v), v[2] != "macro")
-            for v in sorted(named.values(), key=lambda v: (v[0], v[1]))]
+    return sorted(named.values(), key=lambda v: (v[0], v[1]))
 
 
 def do_report(run):
@@ -132,8 +131,8 @@ def do_report(run):
     for line in report.summary(found, checker.RULES, [p.name for p in run.patches]):
         print(line)
     unparsed = parse_failures_of(run, results)
-    code = [text for text, is_code in unparsed if is_code]
-    macros = [text for text, is_code in unparsed if not is_code]
+    code = [convert.describe(*u) for u in unparsed if u[2] != "macro"]
+    macros = [(u[0], u[1], u[3]) for u in unparsed if u[2] == "macro"]
     if code:
         print()
         print("spatch could not parse (no semantic patch looked inside):")
@@ -142,7 +141,7 @@ def do_report(run):
     if macros:
         print()
         print("spatch could not parse these macro definitions (no patch converts macro bodies):")
-        for text in macros:
+        for text in convert.macro_lines(macros):
             print("  " + text)
     return 1 if found else 0
 
@@ -259,8 +258,13 @@ def do_patch(run, scratch):
     out.flush()
     for s, pname, what in outcome.failures:
         warn("%s: %s with %s; no change shown for this file" % (s.display, what, pname))
-    for pf in outcome.parse_failures:
+    for pf in outcome.unparsed_code():
         warn("spatch could not parse %s (%s)" % (pf.place(), ", ".join(pf.patches)))
+    macros = [(pf.source.display, pf.line, pf.name) for pf in outcome.parse_failures
+              if pf.kind == "macro"]
+    if macros:
+        warn("spatch could not parse %d macro definitions (no patch converts macro bodies):\n  %s"
+             % (len(macros), "\n  ".join(convert.macro_lines(macros))))
     return 1 if outcome.changed() or outcome.failures else 0
 
 

@@ -30,6 +30,15 @@ class ParseFailure:
         return describe(self.source.display, self.line, self.kind, self.name)
 
 
+def macro_lines(macros):
+    """(display, line, name) of macro definitions spatch could not parse,
+    one line per file."""
+    by_file = {}
+    for display, line, name in sorted(macros):
+        by_file.setdefault(display, []).append("%s (%d)" % (name, line))
+    return ["%s: %s" % (d, ", ".join(names)) for d, names in sorted(by_file.items())]
+
+
 def describe(display, line, kind, name):
     if kind == "function":
         return "%s:%d: function %s" % (display, line, name)

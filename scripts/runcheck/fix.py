@@ -117,8 +117,8 @@ def do_fix(run, scratch, sparse_cmd):
     if macros:
         out.append("")
         out.append("spatch could not parse these macro definitions (no patch converts macro bodies):")
-        for pf in macros:
-            out.append("  %s [%s]" % (pf.place(), ", ".join(pf.patches)))
+        for text in convert.macro_lines([(pf.source.display, pf.line, pf.name) for pf in macros]):
+            out.append("  " + text)
 
     failed = [(s, "%s with %s" % (what, pname)) for s, pname, what in outcome.failures]
     failed += [(s, "not written: %s" % why) for s, why in refused]

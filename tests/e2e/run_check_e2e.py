@@ -17,6 +17,8 @@ CASE is one of
   since            --since REV in a git tree reports only the new finding
   modes            context and org modes name corpus files; a clean file
                    gives exit 0
+  timeout          a file spatch gives up on (--timeout) is left as it was and
+                   named; the other files keep their conversion
   interrupted      --fix stopped by SIGINT or SIGKILL while it installs the
                    converted files leaves each file old or fully converted,
                    and the next --fix finishes the job
@@ -400,6 +402,46 @@ def case_modes(env):
     check(rc == 0, "a clean file should exit 0:\n" + show(rc, out, err))
 
 
+def slow_source(branches):
+    """One read method with many branches that all touch f_pos: far more
+    than a few seconds of matching for spatch."""
+    out = ["#include <linux/fs.h>", "#include <linux/errno.h>", "",
+           "static ssize_t slow_read(struct file *file, char *buf, size_t count, loff_t *ppos)",
+           "{", "\tint x = 0;", "", "\tif (ppos != &file->f_pos)", "\t\treturn -ESPIPE;"]
+    for i in range(branches):
+        out += ["\tif (buf[%d] == %d) {" % (i, i % 7),
+                "\t\tif (x > %d)" % i,
+                "\t\t\tgoto out%d;" % (i % 10),
+                "\t\tfile->f_pos += %d;" % i,
+                "\t} else {",
+                "\t\tx += file->f_pos;",
+                "\t}"]
+    for i in range(10):
+        out += ["out%d:" % i, "\tx++;"]
+    out += ["\treturn x;", "}", "", "static struct file_operations slow_fops = {",
+            "\t.read = slow_read,", "};", ""]
+    return "\n".join(out)
+
+
+def case_timeout(env):
+    rel = _a_converted_driver(env)
+    tree = os.path.join(env.tmp, "tree")
+    shutil.copytree(os.path.join(env.corpus, "include"), os.path.join(tree, "include"))
+    write(os.path.join(tree, "drivers", "fast.c"),
+          read(os.path.join(env.corpus, rel)).decode("utf-8", "surrogateescape"))
+    slow = os.path.join(tree, "drivers", "slow.c")
+    write(slow, slow_source(400))
+    slow_before = read(slow)
+    rc, out, err = env.run(["--fix", "--timeout", "2", "-j", JOBS, tree])
+    check(rc == 1, "--fix with a file that times out should exit 1:\n" + show(rc, out, err))
+    check(read(slow) == slow_before, "the file spatch gave up on was changed")
+    check(re.search(r"^\s*\S*drivers/slow\.c: timed out with \w+", out, re.M),
+          "the file spatch gave up on is not named:\n" + show(rc, out, err))
+    check(read(os.path.join(tree, "drivers", "fast.c")) == env.wanted(rel),
+          "the other file lost its conversion:\n" + show(rc, out, err))
+    check(summary_value(out, "files left as they were") == 1, "want one file left as it was")
+
+
 TEMP_RE = re.compile(r"^\..+\.safeseek-[0-9a-f]+\.tmp$")
 
 
@@ -483,6 +525,7 @@ CASES = {
     "since": case_since,
     "modes": case_modes,
     "interrupted": case_interrupted,
+    "timeout": case_timeout,
 }
 
 
