@@ -184,38 +184,40 @@ fn(...)
 // disappears between two removed statements, hence the statement before
 // the call is removed and put back.
 @depends on patch@
-identifier fn, pos, x;
-expression t, a, b, c, d, e, E;
+identifier fn, fp, pos, x;
+expression t, a, b, d, e, E;
 comments cm : script:python() { asks_for_ppos(cm) };
 type R;
 @@
 
-R fn(..., loff_t *pos, ...)
+R fn(..., struct file *fp, ..., loff_t *pos, ...)
 {
 <...
 - E;
-- x@cm = (*t->proc_handler)(a, b, c, d, e);
+- x@cm = (*t->proc_handler)(a, b, fp, d, e);
 + E;
 +
-+ x = (*t->proc_handler)(a, b, c, d, e, pos);
++ x = (*t->proc_handler)(a, b, fp, d, e, pos);
 ...>
 }
 
+// Elsewhere, a call through the table that passes the caller's own file
+// is one of the old kind; the position to pass is the caller's.
 @depends on patch@
-identifier fn, pos;
-expression t, a, b, c, d, e;
+identifier fn, fp, pos;
+expression t, a, b, d, e;
 type R;
 @@
 
-R fn(..., loff_t *pos, ...)
+R fn(..., struct file *fp, ..., loff_t *pos, ...)
 {
 <...
 (
- (*t->proc_handler)(a, b, c, d, e
+ (*t->proc_handler)(a, b, fp, d, e
 + , pos
   )
 |
- t->proc_handler(a, b, c, d, e
+ t->proc_handler(a, b, fp, d, e
 + , pos
   )
 )
@@ -258,18 +260,18 @@ R
  (p1, p2, p3, p4, p5, ...);
 
 @depends on context@
-identifier fn, pos;
-expression t, a, b, c, d, e;
+identifier fn, fp, pos;
+expression t, a, b, d, e;
 type R;
 @@
 
-R fn(..., loff_t *pos, ...)
+R fn(..., struct file *fp, ..., loff_t *pos, ...)
 {
 <...
 (
-*(*t->proc_handler)(a, b, c, d, e)
+*(*t->proc_handler)(a, b, fp, d, e)
 |
-*t->proc_handler(a, b, c, d, e)
+*t->proc_handler(a, b, fp, d, e)
 )
 ...>
 }
@@ -317,19 +319,19 @@ type R;
 R fn@p(p1, p2, p3, p4, p5, ...);
 
 @r_call depends on org || report@
-identifier fn, pos;
-expression t, a, b, c, d, e;
+identifier fn, fp, pos;
+expression t, a, b, d, e;
 position q;
 type R;
 @@
 
-R fn(..., loff_t *pos, ...)
+R fn(..., struct file *fp, ..., loff_t *pos, ...)
 {
 <...
 (
- (*t->proc_handler)@q(a, b, c, d, e)
+ (*t->proc_handler)@q(a, b, fp, d, e)
 |
- t->proc_handler@q(a, b, c, d, e)
+ t->proc_handler@q(a, b, fp, d, e)
 )
 ...>
 }
