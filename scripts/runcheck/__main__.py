@@ -4,9 +4,11 @@ the paths and the tools.  Not meant to be called directly."""
 import argparse
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -17,7 +19,7 @@ import convert  # noqa: E402
 import files  # noqa: E402
 import fix  # noqa: E402
 import report  # noqa: E402
-from common import Fatal, info, warn  # noqa: E402
+from common import Fatal, info, say, warn  # noqa: E402
 
 
 class Run:
@@ -35,6 +37,7 @@ class Run:
                                    python=sys.executable)
         self.checker = checker.Checker(args.checker, args.jobs)
         self.since = changed.Since(args.since, args.paths[0]) if args.since else None
+        self.incomplete = False  # a file spatch could not go through
         self._display = {}
         for s in self.sources:
             self._display[os.path.realpath(s.path)] = s.display
@@ -77,20 +80,21 @@ class Run:
             for r in results:
                 self.runner.check_patch(p, r)
             if any(r.failed() for r in results):
+                # One file can stop a whole run: go through them one by one
+                # so that the others still get their output.
                 warn("spatch stopped on %s (%s mode); retrying file by file" % (p.name, mode))
-                results = [r for r in results if not r.failed()]
-                done = {os.path.normpath(x) for r in results for x in r.selected}
+                results = []
                 for s in self.sources:
-                    if s.display in done:
-                        continue
                     r = self.runner.on_files(p, mode, [s.display])
                     if r.failed():
                         warn("%s: spatch failed with %s (exit %d): %s"
                              % (s.display, p.name, r.rc, r.tail(1)))
+                        self.incomplete = True
                     results.append(r)
             for r in results:
                 for f, what in r.exceptions:
                     warn("%s: %s with %s; its %s output is missing" % (f, what, p.name, mode))
+                    self.incomplete = True
             out.append((p, results))
         return out
 
@@ -125,25 +129,26 @@ def do_report(run):
         cocci_found = [f for f in cocci_found if run.since.keeps(f.file, f.line)]
     found = report.merge(run.checker_findings(), cocci_found)
     for f in found:
-        print(f.text())
+        say(f.text())
     if found:
-        print()
+        say()
     for line in report.summary(found, checker.RULES, [p.name for p in run.patches]):
-        print(line)
+        say(line)
     unparsed = parse_failures_of(run, results)
     code = [convert.describe(*u) for u in unparsed if u[2] != "macro"]
     macros = [(u[0], u[1], u[3]) for u in unparsed if u[2] == "macro"]
     if code:
-        print()
-        print("spatch could not parse (no semantic patch looked inside):")
+        say()
+        say("spatch could not parse (no semantic patch looked inside):")
         for text in code:
-            print("  " + text)
+            say("  " + text)
     if macros:
-        print()
-        print("spatch could not parse these macro definitions (no patch converts macro bodies):")
+        say()
+        say("spatch could not parse these macro definitions (no patch converts macro bodies):")
         for text in convert.macro_lines(macros):
-            print("  " + text)
-    return 1 if found else 0
+            say("  " + text)
+    # A run that could not look at every file is not a clean one.
+    return 1 if found or run.incomplete else 0
 
 
 def _diff_path(run, result, name):
@@ -231,9 +236,9 @@ def do_listing(run, mode):
         for r in results:
             lines = filter_context(run, r) if mode == "context" else filter_org(run, r.out)
             for line in lines:
-                print(line)
+                say(line)
             printed += len(lines)
-    return 1 if printed else 0
+    return 1 if printed or run.incomplete else 0
 
 
 def unified(old_path, new_path, display):
@@ -282,6 +287,8 @@ def main():
     ap.add_argument("--since")
     ap.add_argument("paths", nargs="+")
     args = ap.parse_args()
+    # Output into a closed pipe (`| head`) ends the run quietly.
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     scratch = None
     try:
         run = Run(args)
@@ -299,6 +306,9 @@ def main():
     except KeyboardInterrupt:
         info("interrupted; every file is as it was or fully converted")
         return 130
+    except Exception:  # a bug: say so, and never exit 1, which means findings
+        warn("internal error:\n" + traceback.format_exc())
+        return 2
     finally:
         if scratch:
             shutil.rmtree(scratch, ignore_errors=True)

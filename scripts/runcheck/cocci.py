@@ -2,6 +2,7 @@
 
 import os
 import re
+import shutil
 import subprocess
 import tempfile
 
@@ -23,6 +24,22 @@ ORG_RE = re.compile(r"^\*+ TODO \[\[view:(?P<file>.+?)::face=[^:]*::linb=(?P<lin
 HUNK_RE = re.compile(r"^@@ -(?P<old>\d+)(?:,(?P<olen>\d+))? \+\d+(?:,(?P<nlen>\d+))? @@")
 SELECTED_RE = re.compile(r"^selected (?P<file>.+)$")
 SEVERITY_RE = re.compile(r"^(?P<sev>WARNING|ERROR|INFO|NOTE|note|warning|error)\s*:\s*(?P<rest>.*)$")
+
+
+# spatch hands file names to the shell (diff, cp) unquoted: a name with a
+# space or a shell character, or one starting with '-', is given to it under
+# a plain alias.
+SAFE_NAME_RE = re.compile(r"^[A-Za-z0-9._/+-]+$")
+
+
+def plain(path):
+    return bool(SAFE_NAME_RE.match(path)) and not path.startswith("-")
+
+
+def plain_component(name):
+    """A file or directory name made plain: every other character becomes '_'."""
+    out = re.sub(r"[^A-Za-z0-9._+-]", "_", name)
+    return out if out and out not in (".", "..") else "_"
 
 
 class Patch:
@@ -149,11 +166,39 @@ class Runner:
         """Run over a list of files, each one a group of its own."""
         if not files:
             return Result([], 0, "", "")
-        with tempfile.NamedTemporaryFile("w", prefix="safeseek-groups-", suffix=".txt",
-                                         encoding="utf-8", errors="surrogateescape") as g:
-            g.write("\n\n".join(files) + "\n")
-            g.flush()
-            return self._run(self.command(patch, mode, **kw) + ["--file-groups", g.name], cwd)
+        aliases = {}
+        tmp = None
+        try:
+            names = []
+            for f in files:
+                if plain(f):
+                    names.append(f)
+                    continue
+                if kw.get("in_place"):
+                    raise Fatal("internal: %r cannot be converted in place by spatch" % f)
+                if tmp is None:
+                    tmp = os.path.realpath(tempfile.mkdtemp(prefix="safeseek-names-"))
+                # The file keeps the name of its directory: a patch may
+                # look at it (the files directly in fs/ are the VFS core).
+                real = os.path.abspath(os.path.join(cwd or ".", f))
+                parent = plain_component(os.path.basename(os.path.dirname(real)))
+                alias = os.path.join(tmp, str(len(aliases)), parent,
+                                     plain_component(os.path.basename(real)))
+                os.makedirs(os.path.dirname(alias))
+                os.symlink(real, alias)
+                aliases[alias] = f
+                names.append(alias)
+            with tempfile.NamedTemporaryFile("w", prefix="safeseek-groups-", suffix=".txt",
+                                             encoding="utf-8", errors="surrogateescape") as g:
+                g.write("\n\n".join(names) + "\n")
+                g.flush()
+                res = self._run(self.command(patch, mode, **kw) + ["--file-groups", g.name], cwd)
+        finally:
+            if tmp is not None:
+                shutil.rmtree(tmp, ignore_errors=True)
+        if aliases:
+            res = _unalias(res, aliases)
+        return res
 
     def on_dir(self, patch, mode, directory, cwd=None, **kw):
         """Run over a directory; spatch chooses the files (with git grep when
@@ -180,6 +225,15 @@ class Runner:
         if files:
             results.append(self.on_files(patch, mode, files, **kw))
         return results
+
+
+def _unalias(res, aliases):
+    """The result as if spatch had been given the real names."""
+    def back(text):
+        for alias in sorted(aliases, key=len, reverse=True):
+            text = text.replace(alias, aliases[alias])
+        return text
+    return Result(res.cmd, res.rc, back(res.out), back(res.err))
 
 
 def norm(path):

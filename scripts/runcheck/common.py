@@ -1,8 +1,29 @@
 """What every part of the run shares: messages and the fatal-error type."""
 
+import re
 import sys
 
 PROG = "run-check.sh"
+
+# Control characters (tab aside) and undecodable bytes, which a file name or
+# a line of source can carry into a message: shown escaped, never sent to
+# the terminal as they are.
+_UNSAFE_RE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\udc80-\udcff]")
+
+
+def _escape(m):
+    c = ord(m.group(0))
+    return "\\x%02x" % (c - 0xdc00 if c >= 0xdc80 else c)
+
+
+def safe(text):
+    """text fit for a terminal: one line, no control characters."""
+    return _UNSAFE_RE.sub(_escape, text)
+
+
+def say(line=""):
+    """Print one line of the run's output."""
+    print(safe(line))
 
 
 class Fatal(Exception):
@@ -10,8 +31,8 @@ class Fatal(Exception):
 
 
 def warn(msg):
-    print("%s: %s" % (PROG, msg), file=sys.stderr)
+    print(safe("%s: %s" % (PROG, msg)), file=sys.stderr)
 
 
 def info(msg):
-    print("%s: %s" % (PROG, msg), file=sys.stderr)
+    print(safe("%s: %s" % (PROG, msg)), file=sys.stderr)

@@ -9,6 +9,7 @@ import difflib
 import os
 
 import cfuncs
+import cocci
 from common import warn
 
 
@@ -82,6 +83,20 @@ def write(path, data):
         f.write(data)
 
 
+def _scratch_path(scratch, source, taken):
+    """Where a source's copy goes: its path below its PATH, every name made
+    plain for spatch (see cocci.plain), and never one already taken."""
+    parts = [cocci.plain_component(p) for p in source.rel.split(os.sep)]
+    path = os.path.join(scratch, str(source.root.index), *parts)
+    n = 0
+    while path in taken:
+        n += 1
+        stem, ext = os.path.splitext(parts[-1])
+        path = os.path.join(scratch, str(source.root.index), *parts[:-1],
+                            "%s_%d%s" % (stem, n, ext))
+    return path
+
+
 def regions(old, new):
     """How many separate places differ between two versions of a file."""
     a = old.decode("utf-8", "surrogateescape").splitlines()
@@ -119,7 +134,7 @@ def convert(runner, patches, sources, scratch, contents=None):
     for s in sources:
         data = contents[s] if contents is not None else read(s.path)
         out.original[s] = data
-        path = os.path.join(scratch, str(s.root.index), s.rel)
+        path = _scratch_path(scratch, s, work)
         write(path, data)
         work[path] = s
     paths = sorted(work)

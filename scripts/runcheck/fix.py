@@ -17,7 +17,7 @@ import os
 import convert
 import install
 import sparse
-from common import info, warn
+from common import info, say, warn
 
 
 def _convertible(f):
@@ -160,7 +160,8 @@ def do_fix(run, scratch, sparse_cmd):
     if other:
         out.append("  no patch converts:      %s (report mode lists them)"
                    % ", ".join("%s %d" % kv for kv in sorted(other.items())))
-    print("\n".join(out))
+    for line in out:
+        say(line)
     # A place spatch could not parse is listed whatever it holds; it fails
     # the run when the checker finds something convertible in it.
     problems = left or hiding or failed or new_warnings or not_idempotent

@@ -14,6 +14,8 @@ CASE is one of
                    checker's findings in it
   bad-path         bad paths and options: exit 2 and a message naming them;
                    a path with a space and a leading dash works
+  odd-names        --fix and report mode on files whose names hold spaces,
+                   quotes, '$' and leading dashes
   since            --since REV in a git tree reports only the new finding
   modes            context and org modes name corpus files; a clean file
                    gives exit 0
@@ -323,6 +325,26 @@ def case_bad_path(env):
           "no espipe-test finding named under '-odd dir/':\n" + show(rc, out, err))
 
 
+def case_odd_names(env):
+    rel = _a_converted_driver(env)
+    text = read(os.path.join(env.corpus, rel)).decode("utf-8", "surrogateescape")
+    tree = os.path.join(env.tmp, "-odd tree")
+    shutil.copytree(os.path.join(env.corpus, "include"), os.path.join(tree, "include"))
+    names = [os.path.join("dir with space", "it's $HOME.c"), "-lead.c", os.path.join("-d", "a;b.c")]
+    for name in names:
+        write(os.path.join(tree, name), text)
+    rc, out, err = env.run(["-j", JOBS, "--", "-odd tree"], cwd=env.tmp)
+    check(rc == 1, "report mode should find what to convert:\n" + show(rc, out, err))
+    for name in names:
+        check(("\n-odd tree/%s:" % name) in "\n" + out,
+              "report mode names nothing in %r:\n%s" % (name, show(rc, out, err)))
+    rc, out, err = env.run(["--fix", "-j", JOBS, "--", "-odd tree"], cwd=env.tmp)
+    check(rc == 0, "--fix on odd names:\n" + show(rc, out, err))
+    for name in names:
+        check(read(os.path.join(tree, name)) == env.wanted(rel),
+              "%r was not converted like expected/%s" % (name, rel))
+
+
 SINCE_NEW = """
 static ssize_t late_read(struct file *file, char *buf, size_t count, loff_t *ppos)
 {
@@ -523,6 +545,7 @@ CASES = {
     "unparsable": case_unparsable,
     "bad-path": case_bad_path,
     "since": case_since,
+    "odd-names": case_odd_names,
     "modes": case_modes,
     "interrupted": case_interrupted,
     "timeout": case_timeout,
