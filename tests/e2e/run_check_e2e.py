@@ -13,7 +13,8 @@ CASE is one of
   unparsable       a function spatch cannot parse is named, with the
                    checker's findings in it
   bad-path         bad paths and options: exit 2 and a message naming them;
-                   a path with a space and a leading dash works
+                   a path with a space and a leading dash works; a missing
+                   tool gives the command that installs it
   odd-names        --fix and report mode on files whose names hold spaces,
                    quotes, '$' and leading dashes
   since            --since REV in a git tree reports only the new finding
@@ -314,6 +315,19 @@ def case_bad_path(env):
     write(os.path.join(env.tmp, "notes.txt"), "not C\n")
     rc, out, err = env.run(["notes.txt"], cwd=env.tmp)
     check(rc == 2 and "'notes.txt'" in err, "a .txt file is not a C file:\n" + show(rc, out, err))
+
+    # spatch missing from PATH: exit 2 and the exact install command.
+    nospatch = os.path.join(env.tmp, "bin")
+    os.makedirs(nospatch)
+    for d in ("/usr/local/bin", "/usr/bin", "/bin"):
+        for name in os.listdir(d) if os.path.isdir(d) else []:
+            if name != "spatch" and not os.path.exists(os.path.join(nospatch, name)):
+                os.symlink(os.path.join(d, name), os.path.join(nospatch, name))
+    p = subprocess.run([os.path.join(env.top, "run-check.sh"), os.path.join(env.corpus, "drivers")],
+                       env=dict(os.environ, SAFESEEK_BUILD_DIR=env.build, PATH=nospatch),
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
+    check(p.returncode == 2 and "apt-get install" in p.stderr and "coccinelle" in p.stderr,
+          "without spatch on PATH:\n" + show(p.returncode, p.stdout, p.stderr))
 
     odd = os.path.join(env.tmp, "-odd dir")
     shutil.copytree(os.path.join(env.corpus, "include"), os.path.join(odd, "include"))
