@@ -25,8 +25,9 @@ from common import Fatal, info, say, warn  # noqa: E402
 class Run:
     """Everything one run needs."""
 
-    def __init__(self, args):
+    def __init__(self, args, tmp):
         self.args = args
+        self.tmp = tmp  # removed when the run ends
         self.top = args.top
         self.jobs = args.jobs
         self.roots, self.sources = files.collect(args.paths)
@@ -34,7 +35,7 @@ class Run:
             warn("no .c or .h files under %s" % ", ".join(repr(p) for p in args.paths))
         self.patches = cocci.find_patches(self.top)
         self.runner = cocci.Runner(args.spatch, args.jobs, args.timeout, args.use_gitgrep,
-                                   python=sys.executable)
+                                   python=sys.executable, tmp=tmp)
         self.checker = checker.Checker(args.checker, args.jobs)
         self.since = changed.Since(args.since, args.paths[0]) if args.since else None
         self.incomplete = False  # a file spatch could not go through
@@ -258,8 +259,7 @@ def do_patch(run, scratch):
     for s in outcome.changed():
         old = os.path.join(old_dir, str(s.root.index), s.rel)
         convert.write(old, outcome.original[s])
-        new = os.path.join(scratch, "work", str(s.root.index), s.rel)
-        out.write(unified(old, new, s.display))
+        out.write(unified(old, outcome.copy[s], s.display))
     out.flush()
     for s, pname, what in outcome.failures:
         warn("%s: %s with %s; no change shown for this file" % (s.display, what, pname))
@@ -271,6 +271,38 @@ def do_patch(run, scratch):
         warn("spatch could not parse %d macro definitions (no patch converts macro bodies):\n  %s"
              % (len(macros), "\n  ".join(convert.macro_lines(macros))))
     return 1 if outcome.changed() or outcome.failures else 0
+
+
+SCRATCH_PREFIX = "safeseek-run-"
+
+
+def new_scratch():
+    """A private directory for the run, marked with our process id so that a
+    later run can tell it was left behind by a run that was killed."""
+    d = os.path.realpath(tempfile.mkdtemp(prefix=SCRATCH_PREFIX))
+    with open(os.path.join(d, "owner.pid"), "w") as f:
+        f.write("%d\n" % os.getpid())
+    return d
+
+
+def reap_stale_scratch():
+    top = tempfile.gettempdir()
+    try:
+        names = [n for n in os.listdir(top) if n.startswith(SCRATCH_PREFIX)]
+    except OSError:
+        return
+    for n in names:
+        d = os.path.join(top, n)
+        try:
+            with open(os.path.join(d, "owner.pid")) as f:
+                pid = int(f.read().strip())
+            if os.lstat(d).st_uid != os.getuid():
+                continue
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            shutil.rmtree(d, ignore_errors=True)
+        except (OSError, ValueError):
+            continue
 
 
 def main():
@@ -289,14 +321,14 @@ def main():
     args = ap.parse_args()
     # Output into a closed pipe (`| head`) ends the run quietly.
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-    scratch = None
+    reap_stale_scratch()
+    scratch = new_scratch()
     try:
-        run = Run(args)
+        run = Run(args, scratch)
         if args.action == "report":
             return do_report(run)
         if args.action in ("context", "org"):
             return do_listing(run, args.action)
-        scratch = os.path.realpath(tempfile.mkdtemp(prefix="safeseek-run-"))
         if args.action == "patch":
             return do_patch(run, scratch)
         return fix.do_fix(run, scratch, args.sparse)
@@ -310,8 +342,7 @@ def main():
         warn("internal error:\n" + traceback.format_exc())
         return 2
     finally:
-        if scratch:
-            shutil.rmtree(scratch, ignore_errors=True)
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -124,8 +124,11 @@ class Result:
 
 
 class Runner:
-    def __init__(self, spatch, jobs, timeout, use_gitgrep=False, python=None):
+    def __init__(self, spatch, jobs, timeout, use_gitgrep=False, python=None, tmp=None):
         self.spatch = spatch
+        # Where spatch's parallel workers keep their files: by default it
+        # makes a directory in the current one, left behind when stopped.
+        self.tmp = tmp or tempfile.gettempdir()
         # The interpreter for the patches' script rules: the one this run
         # was started with, not whatever python3 comes first on PATH.
         self.python = python
@@ -145,7 +148,8 @@ class Runner:
             cmd.append("--selected-only")
         cmd += ["--verbose-parsing", "--timeout", str(self.timeout)]
         if self.jobs > 1:
-            cmd += ["--jobs", str(self.jobs), "--chunksize", "1"]
+            cmd += ["--jobs", str(self.jobs), "--chunksize", "1",
+                    "--tmp-dir", os.path.join(self.tmp, "spatch")]
         return cmd
 
     def check_patch(self, patch, res):

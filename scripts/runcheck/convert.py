@@ -56,6 +56,7 @@ class Outcome:
     def __init__(self):
         self.original = {}       # Source -> bytes, for every candidate
         self.final = {}          # Source -> bytes after all patches
+        self.copy = {}           # Source -> its scratch copy, converted
         self.places = {}         # patch name -> number of changed regions
         self.files_by_patch = {}  # patch name -> number of files it changed
         self.failures = []       # (Source, patch name, what): the file is left as it was
@@ -137,6 +138,7 @@ def convert(runner, patches, sources, scratch, contents=None):
         path = _scratch_path(scratch, s, work)
         write(path, data)
         work[path] = s
+        out.copy[s] = path
     paths = sorted(work)
     failures = {}
     parse_seen = {}
