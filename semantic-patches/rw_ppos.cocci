@@ -153,26 +153,34 @@ def emit(p, printer):
         emitted.add(key)
         printer(p, messages[key])
 
+// Every rule below needs an f_pos somewhere in the file, so that files
+// without one are not even parsed.
+
+@fpos_file@
+expression X;
+@@
+X->f_pos
+
 // ------------------------------------------------------------------------
 // Which functions are methods: the file_operations initializers of the
 // file say so, or, for a function nothing in the file refers to, its
 // signature does.
 
-@fops@
+@fops depends on fpos_file@
 identifier ops;
 initializer list inits;
 position p;
 @@
 struct file_operations ops@p = { inits };
 
-@script:python@
+@script:python depends on fpos_file@
 ops << fops.ops;
 inits << fops.inits;
 p << fops.p;
 @@
 record_fops(ops, inits, p[0])
 
-@cand@
+@cand depends on fpos_file@
 identifier fn, F, G, I, x1, x2, x3;
 type T, T1, T2;
 position pd;
@@ -189,19 +197,19 @@ T fn@pd(struct file *G, loff_t x1, int x2) { ... }
 T fn@pd(struct file *G, void *x1, filldir_t x2) { ... }
 )
 
-@ref@
+@ref depends on fpos_file@
 identifier cand.fn;
 position p;
 @@
 fn@p
 
-@script:python@
+@script:python depends on fpos_file@
 fn << cand.fn;
 p << ref.p;
 @@
 referenced.add((p[0].file, fn))
 
-@script:python@
+@script:python depends on fpos_file@
 fn << cand.fn;
 F << cand.F;
 P << cand.x3;
@@ -212,7 +220,7 @@ role = decide(key, RW_ROLES, "read or write")
 if role:
     record_method(p[0], "rw", role, [str(F)], "*" + str(P), str(P))
 
-@script:python@
+@script:python depends on fpos_file@
 fn << cand.fn;
 I << cand.I;
 p << cand.pd;
@@ -222,7 +230,7 @@ role = decide(key, KIO_ROLES, "aio or iter")
 if role:
     record_method(p[0], "kio", role, [str(I) + "->ki_filp"], str(I) + "->ki_pos", None)
 
-@script:python@
+@script:python depends on fpos_file@
 fn << cand.fn;
 G << cand.G;
 p << cand.pd;
@@ -232,14 +240,14 @@ key = (p[0].file, fn)
 if key not in fops_roles and key not in referenced:
     fpos_owners.add(key)
 
-@rw@
+@rw depends on fpos_file@
 identifier fn, F, P, x1, x2;
 type T, T1, T2;
 position pd : script:python() { is_method(pd[0], "rw") };
 @@
 T fn@pd(struct file *F, T1 x1, T2 x2, loff_t *P) { ... }
 
-@kio@
+@kio depends on fpos_file@
 identifier fn, I, x1, x2, x3;
 type T, T1, T2;
 position pd : script:python() { is_method(pd[0], "kio") };
@@ -253,7 +261,7 @@ T fn@pd(struct kiocb *I, struct iov_iter *x1) { ... }
 // An aio or iter method often names its file first:
 //	struct file *file = iocb->ki_filp;
 
-@kio_alias@
+@kio_alias depends on fpos_file@
 identifier kio.fn, kio.I, A;
 position kio.pd;
 @@
@@ -263,13 +271,13 @@ struct file *A = I->ki_filp;
 ... when any
 }
 
-@script:python@
+@script:python depends on fpos_file@
 A << kio_alias.A;
 p << kio.pd;
 @@
 methods[(p[0].file, p[0].current_element)]["file"].append(str(A))
 
-@kio_alias_set@
+@kio_alias_set depends on fpos_file@
 identifier kio.fn, kio.I, A;
 position kio.pd;
 @@
@@ -277,7 +285,7 @@ fn@pd(...) { <+...
 A = I->ki_filp
 ...+> }
 
-@script:python@
+@script:python depends on fpos_file@
 A << kio_alias_set.A;
 p << kio.pd;
 @@
@@ -287,19 +295,19 @@ methods[(p[0].file, p[0].current_element)]["file"].append(str(A))
 // Where f_pos is touched.  A comparison with &file->f_pos is a pread
 // refusal, nonseekable_open.cocci's business, and no use of f_pos.
 
-@cmp@
+@cmp depends on fpos_file@
 expression E, X;
 position pc;
 @@
 \( E != &X->f_pos@pc \| &X->f_pos@pc != E \| E == &X->f_pos@pc \| &X->f_pos@pc == E \)
 
-@script:python@
+@script:python depends on fpos_file@
 p << cmp.pc;
 @@
 excluded.add(where(p[0]))
 excluded_cmp.add(where(p[0]))
 
-@stmt_call@
+@stmt_call depends on fpos_file@
 expression X, fe, E;
 expression list es1, es2;
 assignment operator aop;
@@ -311,19 +319,19 @@ position pa;
   E aop fe(es1, &X->f_pos@pa, es2);
 )
 
-@script:python@
+@script:python depends on fpos_file@
 p << stmt_call.pa;
 @@
 convertible.add(where(p[0]))
 
-@callarg@
+@callarg depends on fpos_file@
 expression X, fe;
 expression list es1, es2;
 position pa;
 @@
 fe(es1, &X->f_pos@pa, es2)
 
-@script:python@
+@script:python depends on fpos_file@
 X << callarg.X;
 fe << callarg.fe;
 p << callarg.pa;
@@ -346,25 +354,25 @@ else:
         "it back (by hand: the call is not a statement of its own)"
         % (key[1], show(X), show(fe)))
 
-@acc_write@
+@acc_write depends on fpos_file@
 expression X, E;
 assignment operator aop;
 position q;
 @@
 \( X->f_pos@q aop E \| X->f_pos@q++ \| X->f_pos@q-- \| ++X->f_pos@q \| --X->f_pos@q \)
 
-@script:python@
+@script:python depends on fpos_file@
 q << acc_write.q;
 @@
 writes.add(where(q[0]))
 
-@acc@
+@acc depends on fpos_file@
 expression X;
 position q;
 @@
 X->f_pos@q
 
-@script:python@
+@script:python depends on fpos_file@
 X << acc.X;
 q << acc.q;
 @@
@@ -384,28 +392,28 @@ else:
 // ------------------------------------------------------------------------
 // context, org and report
 
-@depends on context@
+@depends on fpos_file && context@
 expression X;
 position q : script:python() { where(q[0]) in messages };
 @@
 * X->f_pos@q
 
-@script:python depends on org@
+@script:python depends on fpos_file && org@
 q << acc.q;
 @@
 emit(q[0], coccilib.org.print_todo)
 
-@script:python depends on org@
+@script:python depends on fpos_file && org@
 p << callarg.pa;
 @@
 emit(p[0], coccilib.org.print_todo)
 
-@script:python depends on report@
+@script:python depends on fpos_file && report@
 q << acc.q;
 @@
 emit(q[0], coccilib.report.print_report)
 
-@script:python depends on report@
+@script:python depends on fpos_file && report@
 p << callarg.pa;
 @@
 emit(p[0], coccilib.report.print_report)
@@ -413,7 +421,7 @@ emit(p[0], coccilib.report.print_report)
 // ------------------------------------------------------------------------
 // patch: read, write, readv and writev methods use their position pointer
 
-@depends on patch@
+@depends on fpos_file && patch@
 identifier rw.fn, rw.F, rw.P;
 @@
 fn(...) { <...
@@ -426,7 +434,7 @@ fn(...) { <...
 )
 ...> }
 
-@depends on patch@
+@depends on fpos_file && patch@
 identifier rw.fn, rw.F, rw.P;
 position q : script:python() { where(q[0]) not in excluded_cmp };
 @@
@@ -435,7 +443,7 @@ fn(...) { <...
 + P
 ...> }
 
-@depends on patch@
+@depends on fpos_file && patch@
 identifier rw.fn, rw.F, rw.P;
 position q : script:python() { where(q[0]) not in excluded_cmp };
 @@
@@ -446,7 +454,7 @@ fn(...) { <...
 
 // patch: aio and iter methods use iocb->ki_pos
 
-@depends on patch@
+@depends on fpos_file && patch@
 identifier kio.fn, kio.I;
 position q : script:python() { where(q[0]) not in excluded_cmp };
 @@
@@ -455,7 +463,7 @@ fn(...) { <...
 + I->ki_pos
 ...> }
 
-@depends on patch@
+@depends on fpos_file && patch@
 identifier kio.fn, kio.I, kio_alias.A;
 position q : script:python() { where(q[0]) not in excluded_cmp };
 @@
@@ -464,7 +472,7 @@ fn(...) { <...
 + I->ki_pos
 ...> }
 
-@depends on patch@
+@depends on fpos_file && patch@
 identifier kio.fn, kio.I, kio_alias_set.A;
 position q : script:python() { where(q[0]) not in excluded_cmp };
 @@
@@ -476,7 +484,7 @@ fn(...) { <...
 // patch: anywhere else, a call given &file->f_pos gets a copy of the
 // position, stored back after the call
 
-@copy_site depends on patch@
+@copy_site depends on fpos_file && patch@
 expression X, fe, E;
 expression list es1, es2;
 assignment operator aop;
@@ -488,32 +496,32 @@ position pa : script:python() { copy_ok(pa[0]) };
   E aop fe(es1, &X->f_pos@pa, es2);
 )
 
-@copy_names depends on copy_site@
+@copy_names depends on fpos_file && copy_site@
 identifier i;
 position pi;
 @@
 i@pi
 
-@script:python@
+@script:python depends on fpos_file@
 i << copy_names.i;
 p << copy_names.pi;
 @@
 note_names(p[0], i)
 
-@copy_decls depends on copy_site@
+@copy_decls depends on fpos_file && copy_site@
 identifier i;
 type T;
 position pi;
 @@
 T i@pi;
 
-@script:python@
+@script:python depends on fpos_file@
 i << copy_decls.i;
 p << copy_decls.pi;
 @@
 note_names(p[0], i)
 
-@script:python copy@
+@script:python copy depends on fpos_file@
 p << copy_site.pa;
 fn;
 nm;
@@ -521,7 +529,7 @@ nm;
 coccinelle.fn = cocci.make_ident(p[0].current_element)
 coccinelle.nm = cocci.make_ident(fresh_name(p[0]))
 
-@depends on patch@
+@depends on fpos_file && patch@
 expression X, fe, E;
 expression list es1, es2;
 assignment operator aop;
@@ -547,7 +555,7 @@ identifier copy.nm;
 // The copy is declared first in the function; where the function has no
 // declarations, a blank line separates it from the statements.
 
-@depends on patch@
+@depends on fpos_file && patch@
 identifier copy.fn, copy.nm, x;
 type T;
 @@
@@ -561,7 +569,7 @@ fn(...) {
   ... when any
 }
 
-@depends on patch@
+@depends on fpos_file && patch@
 identifier copy.fn, copy.nm;
 statement S;
 @@
