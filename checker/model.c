@@ -641,6 +641,36 @@ static bool through_first_child(struct walker *w, size_t up, CXCursor self)
 	return ss_children(ancestor(w, up), &first, 1) >= 1 && clang_equalCursors(first, below);
 }
 
+struct prev_search {
+	CXCursor target, prev, found;
+	bool done;
+};
+
+static enum CXChildVisitResult find_prev(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct prev_search *s = data;
+
+	(void)parent;
+	if (clang_equalCursors(c, s->target)) {
+		s->found = s->prev;
+		s->done = true;
+		return CXChildVisit_Break;
+	}
+	s->prev = c;
+	return CXChildVisit_Continue;
+}
+
+/* The statement just before `stmt` in the block `block`, or a null cursor. */
+static CXCursor statement_before(CXCursor block, CXCursor stmt)
+{
+	struct prev_search s = { stmt, clang_getNullCursor(), clang_getNullCursor(), false };
+
+	if (clang_getCursorKind(block) != CXCursor_CompoundStmt)
+		return s.found;
+	clang_visitChildren(block, find_prev, &s);
+	return s.found;
+}
+
 static void espipe_compare(struct walker *w, size_t up, CXCursor self,
 			   struct ss_fpos_access *a)
 {
@@ -659,8 +689,10 @@ static void espipe_compare(struct walker *w, size_t up, CXCursor self,
 		enum CXCursorKind kind = clang_getCursorKind(ancestor(w, k));
 
 		if (kind == CXCursor_IfStmt) {
-			if (through_first_child(w, k, self))
+			if (through_first_child(w, k, self)) {
 				a->branch = ancestor(w, k);
+				a->before = statement_before(ancestor(w, k + 1), a->branch);
+			}
 			break;
 		}
 		if (clang_isStatement(kind) || clang_isDeclaration(kind))
@@ -836,6 +868,7 @@ static void fpos_access(struct walker *w, CXCursor c)
 	a.address = clang_getNullCursor();
 	a.compare = clang_getNullCursor();
 	a.branch = clang_getNullCursor();
+	a.before = clang_getNullCursor();
 	a.use = SS_FPOS_READ;
 	a.base = "";
 	a.other = NULL;

@@ -92,6 +92,7 @@ struct ss_fpos_access {
 	CXCursor address;		/* the `&` taking its address, or a null cursor */
 	CXCursor compare;		/* SS_FPOS_ESPIPE_COMPARE: the `!=` or `==` */
 	CXCursor branch;		/* ... and the if statement testing it, or a null cursor */
+	CXCursor before;		/* ... and the statement before that if, or a null cursor */
 	enum ss_fpos_use use;
 	const struct ss_function *function;	/* the enclosing definition, or NULL */
 	const char *base;		/* the struct file expression: "file", "iocb->ki_filp" */

@@ -32,15 +32,29 @@ static enum CXChildVisitResult find_epipe(CXCursor c, CXCursor parent, CXClientD
 	return CXChildVisit_Recurse;
 }
 
-static CXCursor epipe_in(CXTranslationUnit tu, CXCursor branch)
+static const char *const espipe[] = { "ESPIPE", NULL };
+
+/*
+ * The -EPIPE of a refusal: in the branch the test guards, or, when that
+ * branch only leaves (`goto out;`), set just before the if.
+ */
+static CXCursor epipe_of(CXTranslationUnit tu, const struct ss_fpos_access *a)
 {
 	struct search s = { tu, clang_getNullCursor() };
 	CXCursor kids[3];
+	char op[8];
 
-	if (ss_children(branch, kids, 3) < 2)
+	if (ss_children(a->branch, kids, 3) < 2)
 		return s.found;
-	if (find_epipe(kids[1], branch, &s) != CXChildVisit_Break)
+	if (find_epipe(kids[1], a->branch, &s) != CXChildVisit_Break)
 		clang_visitChildren(kids[1], find_epipe, &s);
+	if (!ss_cursor_is_null(s.found) || ss_tokens_contain(tu, kids[1], espipe) ||
+	    ss_cursor_is_null(a->before))
+		return s.found;
+	if (clang_getCursorKind(a->before) == CXCursor_BinaryOperator &&
+	    strcmp(ss_operator(tu, a->before, op, sizeof(op)), "=") == 0 &&
+	    ss_tokens_contain(tu, a->before, minus_epipe))
+		return a->before;
 	return s.found;
 }
 
@@ -60,7 +74,7 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 			seen = clang_equalCursors(ss_model_fpos(u->model, j)->branch, a->branch);
 		if (seen)
 			continue;
-		at = epipe_in(u->tu, a->branch);
+		at = epipe_of(u->tu, a);
 		if (ss_cursor_is_null(at))
 			continue;
 		ss_describe_function(a->function, who, sizeof(who));

@@ -68,3 +68,32 @@ int oldtty_register(void)
 	return register_chrdev(4, "oldtty", &oldtty_fops) ||
 	       register_chrdev(5, "oldtty_aux", &oldtty_aux_fops);
 }
+
+/* The error code is set before the test, which only jumps. */
+static ssize_t oldtty_ctl_write(struct file *file, const char *buf,
+				size_t count, loff_t *ppos)
+{
+	ssize_t ret;
+
+	ret = -EPIPE;	/* expect: epipe-typo */
+	if (ppos != &file->f_pos)	/* expect: espipe-test */
+		goto out;
+	ret = -ENOSPC;
+	if (ppos != &file->f_pos)	/* expect: espipe-test */
+		return -ESPIPE;
+	ret = count;
+out:
+	return ret;
+}
+
+static struct file_operations oldtty_ctl_fops = {
+	write:		oldtty_ctl_write,
+	open:		nonseekable_open,
+};
+
+int oldtty_register_ctl(void);
+
+int oldtty_register_ctl(void)
+{
+	return register_chrdev(6, "oldtty_ctl", &oldtty_ctl_fops);
+}
