@@ -477,8 +477,9 @@ def rebuild(marked):
             c = CALL_ARGS.search(before_text)
             filp = m.group(1) if m else (c.group(1) if c else "filp")
             lenp = c.group(2) if c else "lenp"
-            sig = ("static int seed_fragment(ctl_table *table, int write, struct file *%s, "
-                   "void __user *buffer, size_t *%s" % (filp, lenp))
+            sig = ("static int seed_fragment(ctl_table *table, int write,\n"
+                   "\t\t\t struct file *%s, void __user *buffer,\n"
+                   "\t\t\t size_t *%s" % (filp, lenp))
             head_b = sig + ")\n"
             head_a = sig + ", loff_t *ppos)\n"
         head_b += "{\n" * opened
@@ -492,13 +493,14 @@ def rebuild(marked):
 
 def reproduce(seed, cocci, spatch):
     """Run the semantic patch over every rebuilt hunk.  Returns (reproduced,
-    differing, unbuilt) lists of hunk labels, differing with their diffs."""
+    differing, unbuilt, identical) lists of hunk labels, differing with
+    their diffs; identical ones match in layout too."""
     built = []
     for n, (path, _, _, marked) in enumerate(seed_hunks(seed)):
         r = rebuild(marked)
         label = "%s#%d" % (path, n + 1)
         built.append((label, r))
-    same, differ, unbuilt = [], [], []
+    same, differ, unbuilt, exact = [], [], [], []
     tmp = tempfile.mkdtemp(prefix="seed003-")
     try:
         for i, (label, r) in enumerate(built):
@@ -519,6 +521,8 @@ def reproduce(seed, cocci, spatch):
                 got = f.read()
             if tokens(got) == tokens(r[1]):
                 same.append(label)
+                if [l.rstrip() for l in got.splitlines()] == [l.rstrip() for l in r[1].splitlines()]:
+                    exact.append(label)
             elif got == r[0]:
                 unbuilt.append(label)
             else:
@@ -527,7 +531,7 @@ def reproduce(seed, cocci, spatch):
                 differ.append((label, diff))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    return same, differ, unbuilt
+    return same, differ, unbuilt, exact
 
 
 def show(kind):
@@ -582,16 +586,17 @@ def main():
     summary = ""
     if args.cocci:
         try:
-            same, differ, unbuilt = reproduce(args.seed, args.cocci, args.spatch)
+            same, differ, unbuilt, exact = reproduce(args.seed, args.cocci, args.spatch)
         except RuntimeError as e:
             problems.append(str(e))
-            same, differ, unbuilt = [], [], []
+            same, differ, unbuilt, exact = [], [], [], []
         for label, diff in differ:
             problems.append("%s: the semantic patch does not reproduce this hunk\n%s" % (label, diff))
         for label in unbuilt:
             print("%s: rebuilt hunk left unchanged (could not be matched on its own)" % label)
-        summary = "; hunks reproduced: %d of %d rebuilt, %d differ, %d unchanged" % (
-            len(same), len(same) + len(differ) + len(unbuilt), len(differ), len(unbuilt))
+        summary = ("; hunks reproduced: %d of %d rebuilt (%d in layout too), %d differ, %d unchanged"
+                   % (len(same), len(same) + len(differ) + len(unbuilt), len(exact),
+                      len(differ), len(unbuilt)))
 
     for p in problems:
         print(p)
