@@ -11,7 +11,16 @@
 /// unnamed, as lenp is), rewrites each filp->f_pos in a handler to *ppos,
 /// and passes ppos along in calls from one handler to another and through
 /// table->proc_handler.  A handler that never used f_pos still gains the
-/// parameter, so that all of them keep matching the typedef.
+/// parameter, so that all of them keep matching the typedef.  Handlers of
+/// later kernels, which already take ppos or no longer take a struct file,
+/// are left alone.
+///
+/// Left for hand work: function pointer types spelled out instead of
+/// through proc_handler, a call from a handler to a handler of its file
+/// that passes some length other than its own lenp, and a handler called
+/// from code that has no position to give (the compiler points at all
+/// three once the typedef has changed); and f_pos reached through a copy
+/// of the handler's struct file pointer, which nothing points at.
 ///
 // Confidence: High
 // Copyright: (C) 2026 The safeseek authors.
