@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "analyse.h"
+#include "crashguard.h"
 #include "fallback.h"
 #include "model.h"
 #include "path.h"
@@ -194,23 +195,20 @@ static bool parsed_something(CXTranslationUnit tu, CXFile main_file)
 	return dc.valid > 0;
 }
 
-static void run_rules(CXTranslationUnit tu, CXFile main_file,
-		      const char *display, bool vfs_core,
-		      struct ss_findings *sink)
-{
-	struct ss_unit u = {
-		.tu = tu,
-		.main_file = main_file,
-		.path = display,
-		.vfs_core = vfs_core,
-		.sink = sink,
-	};
+struct rules_call {
+	struct ss_unit unit;
+};
 
-	u.model = ss_model_build(&u);
+static void run_rules(void *arg)
+{
+	struct ss_unit *u = &((struct rules_call *)arg)->unit;
+
+	u->model = ss_model_build(u);
 	for (size_t i = 0; i < ss_rule_count; i++)
 		if (ss_rules[i]->check)
-			ss_rules[i]->check(&u, ss_rules[i]);
-	ss_model_free(u.model);
+			ss_rules[i]->check(u, ss_rules[i]);
+	ss_model_free(u->model);
+	u->model = NULL;
 }
 
 void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
@@ -272,9 +270,30 @@ void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
 	}
 	diag_free(&d);
 
-	ss_findings_begin_file(sink, display, src->buf, src->len);
-	run_rules(tu, main_file, display, plan->vfs_core, sink);
-	ss_findings_end_file(sink);
+	{
+		struct rules_call call = { .unit = {
+			.tu = tu,
+			.main_file = main_file,
+			.path = display,
+			.vfs_core = plan->vfs_core,
+			.sink = sink,
+		} };
+		size_t before = sink->n;
+
+		ss_findings_begin_file(sink, display, src->buf, src->len);
+		if (ss_crash_guard_call(run_rules, &call) < 0) {
+			/* the model is lost with the crashed stack */
+			ss_findings_truncate(sink, before);
+			free(out->problem);
+			out->problem = xstrdup("the checker crashed analysing it "
+					       "(too deeply nested?), not analysed");
+			out->problem_expected = false;
+			ss_findings_end_file(sink);
+			clang_disposeTranslationUnit(tu);
+			return;
+		}
+		ss_findings_end_file(sink);
+	}
 	clang_disposeTranslationUnit(tu);
 	out->analysed = true;
 }

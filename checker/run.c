@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "run.h"
+#include "crashguard.h"
 #include "path.h"
 #include "prefilter.h"
 #include "source.h"
@@ -374,6 +375,7 @@ static void *worker_main(void *arg)
 {
 	struct worker *w = arg;
 	struct shared *sh = w->sh;
+	void *guard = ss_crash_guard_thread_begin();
 
 	for (;;) {
 		struct item *it;
@@ -406,6 +408,7 @@ static void *worker_main(void *arg)
 	}
 	if (w->index)
 		clang_disposeIndex(w->index);
+	ss_crash_guard_thread_end(guard);
 	return NULL;
 }
 
@@ -530,14 +533,19 @@ void ss_run(const struct ss_options *o, const struct ss_compdb *db,
 	if (n)
 		push_items(&sh, inputs, n);
 
-	/* libclang recurses deeply on deeply nested code */
+	/* Parses run on the workers (crashguard.h), and libclang recurses
+	   deeply on deeply nested code: the stacks are large, reserved but
+	   touched only as far as they are used. */
+	ss_crash_guard_init();
 	pthread_attr_init(&attr);
-	pthread_attr_setstacksize(&attr, 64u << 20);
+	pthread_attr_setstacksize(&attr, 512u << 20);
 	workers = xcalloc(jobs, sizeof(*workers));
 	started = xcalloc(jobs, sizeof(*started));
 	for (unsigned i = 0; i < jobs; i++) {
 		workers[i].sh = &sh;
 		started[i] = pthread_create(&workers[i].thread, &attr,
+					    worker_main, &workers[i]) == 0 ||
+			     pthread_create(&workers[i].thread, NULL,
 					    worker_main, &workers[i]) == 0;
 	}
 	pthread_attr_destroy(&attr);
