@@ -1318,6 +1318,8 @@ const char *ss_describe_function(const struct ss_function *f, char *buf, size_t 
 	}
 	if (f->object)
 		snprintf(buf, n, "%s '%s' of '%s'", roles, f->name, f->object);
+	else if (f->role_from_shape)
+		snprintf(buf, n, "%s '%s' (by its signature)", roles, f->name);
 	else
 		snprintf(buf, n, "%s '%s'", roles, f->name);
 	return buf;
