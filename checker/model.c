@@ -351,9 +351,9 @@ static const char *named_function(struct ss_model *m, CXCursor value)
 {
 	CXCursor found = clang_getNullCursor();
 
-	if (find_function_ref(value, clang_getNullCursor(), &found) == CXChildVisit_Break)
-		return keep_spelling(m, value);
-	clang_visitChildren(value, find_function_ref, &found);
+	/* The value itself may be the reference; otherwise it is below. */
+	if (find_function_ref(value, clang_getNullCursor(), &found) != CXChildVisit_Break)
+		clang_visitChildren(value, find_function_ref, &found);
 	return clang_Cursor_isNull(found) ? NULL : keep_spelling(m, found);
 }
 
