@@ -300,7 +300,7 @@ static unsigned roles_from_shape(CXCursor fn)
 	if (n == 2 && ss_type_is_pointer_to_struct(a[0], "kiocb") &&
 	    ss_type_is_pointer_to_struct(a[1], "iov_iter"))
 		return SS_ROLES_ITER;
-	/* Helpers behind the handlers take extra arguments after these. */
+	/* Routines behind the handlers take extra arguments after these. */
 	if (n >= 5 && ss_type_is_pointer_to_struct(a[0], "ctl_table") &&
 	    is_integer(a[1]) && ss_type_is_pointer_to_struct(a[2], "file") &&
 	    is_any_pointer(a[3]) && is_pointer_to(a[4], is_integer))
@@ -1205,7 +1205,7 @@ bool ss_model_open_is_nonseekable(struct ss_model *m, const char *open)
 
 enum ss_open_kind ss_model_open_kind(struct ss_model *m, const char *open)
 {
-	static const char *const seekable_helpers[] = { "generic_file_open", "simple_open", NULL };
+	static const char *const seekable_vfs_opens[] = { "generic_file_open", "simple_open", NULL };
 	size_t i;
 
 	if (!open)
@@ -1214,8 +1214,8 @@ enum ss_open_kind ss_model_open_kind(struct ss_model *m, const char *open)
 		return SS_OPEN_NONSEEKABLE;
 	if (ss_model_function_named(m, open))
 		return SS_OPEN_SEEKABLE;
-	for (i = 0; seekable_helpers[i]; i++)
-		if (strcmp(open, seekable_helpers[i]) == 0)
+	for (i = 0; seekable_vfs_opens[i]; i++)
+		if (strcmp(open, seekable_vfs_opens[i]) == 0)
 			return SS_OPEN_SEEKABLE;
 	return SS_OPEN_UNKNOWN;
 }

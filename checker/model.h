@@ -134,7 +134,7 @@ bool ss_model_open_is_nonseekable(struct ss_model *m, const char *open);
 enum ss_open_kind {
 	SS_OPEN_SEEKABLE,		/* none, or one that never makes the file non-seekable */
 	SS_OPEN_NONSEEKABLE,
-	SS_OPEN_UNKNOWN			/* defined elsewhere and not a known VFS helper */
+	SS_OPEN_UNKNOWN			/* defined elsewhere and not a known VFS function */
 };
 enum ss_open_kind ss_model_open_kind(struct ss_model *m, const char *open);
 
@@ -163,7 +163,7 @@ const char *ss_fpos_verb(const struct ss_fpos_access *a);
 
 /*
  * "read method 'foo_read' of 'foo_fops'", "sysctl handler 'h' of 't'",
- * "function 'helper'": how messages name a function.
+ * "function 'reset_pos'": how messages name a function.
  */
 const char *ss_describe_function(const struct ss_function *f, char *buf, size_t n);
 

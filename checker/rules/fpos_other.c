@@ -33,7 +33,7 @@ const struct ss_rule ss_rule_fpos_other = {
 	.summary = "other direct access to file->f_pos",
 	.help = "The file position belongs to the VFS core and to llseek and readdir "
 		"methods. Any other code that reads or writes file->f_pos (an open or ioctl "
-		"method, a helper) bypasses the position the VFS hands to read and write "
+		"method, a utility routine) bypasses the position the VFS hands to read and write "
 		"methods and may race with them. Worth a look; often harmless, such as "
 		"resetting the position in open.",
 	.fix = NULL,

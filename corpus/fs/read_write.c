@@ -1,9 +1,9 @@
 /*
  * The VFS read/write core as it stood in 2.6.7.  This is the code that
- * owns file->f_pos: the llseek helpers set it, and sys_read()/sys_write()
- * still hand &file->f_pos straight to the methods (the copy of seed 004
- * came later).  Being the VFS core, none of it is flagged, not even
- * no_llseek(), whose whole job is to return -ESPIPE.
+ * owns file->f_pos: the generic llseek methods set it, and sys_read() and
+ * sys_write() still hand &file->f_pos straight to the methods (the copy of
+ * seed 004 came later).  Being the VFS core, none of it is flagged, not
+ * even no_llseek(), whose whole job is to return -ESPIPE.
  */
 #include <linux/kernel.h>
 #include <linux/fs.h>

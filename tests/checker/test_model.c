@@ -132,8 +132,8 @@ static void test_shape_roles(void)
 	if (parse(&p,
 		  "ssize_t lone_read(struct file *f, char *b, size_t n, loff_t *pp);\n"
 		  "ssize_t lone_read(struct file *f, char *b, size_t n, loff_t *pp) { return 0; }\n"
-		  "static ssize_t helper_read(struct file *f, char *b, size_t n, loff_t *pp) { return 0; }\n"
-		  "int caller(struct file *f) { return helper_read(f, 0, 0, 0); }\n"
+		  "static ssize_t util_read(struct file *f, char *b, size_t n, loff_t *pp) { return 0; }\n"
+		  "int caller(struct file *f) { return util_read(f, 0, 0, 0); }\n"
 		  "int lone_dir(struct file *f, void *d, filldir_t fill) { return 0; }\n"
 		  "ssize_t lone_iter(struct kiocb *k, struct iov_iter *to) { return 0; }\n"
 		  "int handler(ctl_table *t, int w, struct file *f, void *b, size_t *l) { return 0; }\n"
@@ -144,7 +144,7 @@ static void test_shape_roles(void)
 	CHECK(roles(&p, "lone_read") == SS_ROLE_READ, "prototype is no reference: %x",
 	      roles(&p, "lone_read"));
 	CHECK(ss_model_function_named(p.u.model, "lone_read")->role_from_shape, "from shape");
-	CHECK(roles(&p, "helper_read") == 0, "a called helper has no role");
+	CHECK(roles(&p, "util_read") == 0, "a called routine has no role");
 	CHECK(roles(&p, "lone_dir") == SS_ROLE_READDIR, "readdir shape");
 	CHECK(roles(&p, "lone_iter") == SS_ROLES_ITER, "iter shape");
 	CHECK(roles(&p, "handler") == SS_ROLE_SYSCTL, "a called handler is still a handler");
@@ -252,7 +252,7 @@ static void test_queries(void)
 	      "cast -ESPIPE only");
 	CHECK(!ss_model_espipe_only(p.u.model, ss_model_function_named(p.u.model, "n_seek")),
 	      "not only -ESPIPE");
-	CHECK(ss_model_open_kind(p.u.model, "deep_open") == SS_OPEN_NONSEEKABLE, "through a helper");
+	CHECK(ss_model_open_kind(p.u.model, "deep_open") == SS_OPEN_NONSEEKABLE, "through another function");
 	CHECK(ss_model_open_kind(p.u.model, "mode_open") == SS_OPEN_NONSEEKABLE, "clears FMODE_PREAD");
 	CHECK(ss_model_open_kind(p.u.model, "plain_open") == SS_OPEN_SEEKABLE, "plain open");
 	CHECK(ss_model_open_kind(p.u.model, NULL) == SS_OPEN_SEEKABLE, "no open");

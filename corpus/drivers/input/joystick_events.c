@@ -3,7 +3,7 @@
  * never look at the file position: these are streams.  /dev/js says so
  * neither with an llseek method nor with nonseekable_open(), so lseek and
  * pread "succeed" on it; the raw and legacy nodes say so in their open
- * methods (the legacy one through a helper) and are not flagged.
+ * methods (the legacy one through a setup routine) and are not flagged.
  */
 #include <linux/module.h>
 #include <linux/kernel.h>

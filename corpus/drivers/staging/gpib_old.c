@@ -4,7 +4,7 @@
  * methods keep the bus address in file->f_pos.  gpib_raw_read is the read
  * method of a file_operations in another file: nothing here names it, so
  * its role comes from its signature.  gpib_fill looks like a read method
- * but is only a helper the others call.
+ * but is only a routine the others call.
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
@@ -20,7 +20,7 @@ static unsigned char gpib_data[GPIB_ADDRS];
 extern int gpib_bus_read(int addr, unsigned char *byte);
 extern int gpib_bus_write(int addr, unsigned char byte);
 
-/* Called with the caller's file; a helper, not a method. */
+/* Called with the caller's file; a routine, not a method. */
 static ssize_t gpib_fill(struct file *file, char __user *buf, size_t count,
 			 loff_t *ppos)
 {

@@ -2,7 +2,7 @@
  * ext2 directories.  The readdir method keeps its place in filp->f_pos,
  * as readdir methods may, and so does ext2_dx_readdir, which no
  * file_operations here names but whose signature says what it is.  The
- * helper that skips a damaged block, though, is neither.
+ * routine that skips a damaged block, though, is neither.
  */
 #include <linux/kernel.h>
 #include <linux/fs.h>

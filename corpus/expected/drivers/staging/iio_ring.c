@@ -2,7 +2,7 @@
  * A sample ring buffer written against the read_iter/write_iter interface
  * of later kernels, which still keeps its position in the file's f_pos
  * instead of iocb->ki_pos: directly, and through a local copy of
- * iocb->ki_filp.  The rewind helper, which no file_operations names, is
+ * iocb->ki_filp.  The rewind routine, which no file_operations names, is
  * not a method at all.
  */
 #include <linux/module.h>
