@@ -850,6 +850,21 @@ static bool first_time_here(struct walker *w, CXSourceLocation loc)
 	return true;
 }
 
+/* How a call names what it calls: "vfs_read", "lcd_fops.read", "file->f_op->read". */
+static const char *callee_text(struct ss_model *m, CXCursor call)
+{
+	CXCursor callee;
+	char buf[128];
+
+	if (ss_children(call, &callee, 1) < 1)
+		return keep_spelling(m, call);
+	callee = ss_strip(callee);
+	if (clang_getCursorKind(callee) == CXCursor_DeclRefExpr)
+		return keep_spelling(m, callee);
+	ss_source_text(m->tu, callee, buf, sizeof(buf));
+	return keep(m, buf[0] ? buf : "a function");
+}
+
 static void fpos_access(struct walker *w, CXCursor c)
 {
 	struct ss_model *m = w->m;
@@ -890,7 +905,7 @@ static void fpos_access(struct walker *w, CXCursor c)
 			a.use = SS_FPOS_ADDRESS;
 			if (clang_getCursorKind(q) == CXCursor_CallExpr) {
 				a.use = SS_FPOS_ADDRESS_ARG;
-				a.other = keep_spelling(m, q);
+				a.other = callee_text(m, q);
 			} else if (clang_getCursorKind(q) == CXCursor_BinaryOperator &&
 				   (strcmp(ss_operator(m->tu, q, op, sizeof(op)), "!=") == 0 ||
 				    strcmp(op, "==") == 0)) {

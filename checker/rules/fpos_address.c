@@ -3,7 +3,39 @@
 #include "../model.h"
 #include "../unit.h"
 
+#include <stdio.h>
+
 static const char *const needs[] = { "f_pos", NULL };
+
+/* What to pass instead: the method's own position, or a local copy. */
+static const char *instead(const struct ss_fpos_access *a, char *buf, size_t n)
+{
+	const struct ss_function *f = a->function;
+	unsigned plain = SS_ROLE_READ | SS_ROLE_WRITE | SS_ROLE_READV | SS_ROLE_WRITEV;
+	CXString name;
+
+	if (!f || !a->own_file || !(f->roles & (SS_ROLES_RW | SS_ROLES_ITER)) ||
+	    clang_Cursor_getNumArguments(f->cursor) < 1) {
+		snprintf(buf, n, "pass the address of a local copy of the position and "
+			 "store it back afterwards");
+		return buf;
+	}
+	if (f->roles & plain) {
+		if (clang_Cursor_getNumArguments(f->cursor) <= SS_POSITION_PARAM)
+			name = clang_getCursorSpelling(clang_getNullCursor());
+		else
+			name = clang_getCursorSpelling(clang_Cursor_getArgument(f->cursor,
+									       SS_POSITION_PARAM));
+		snprintf(buf, n, "pass the method's own '%s'",
+			 *clang_getCString(name) ? clang_getCString(name) : "ppos");
+	} else {
+		name = clang_getCursorSpelling(clang_Cursor_getArgument(f->cursor, 0));
+		snprintf(buf, n, "pass '&%s->ki_pos'",
+			 *clang_getCString(name) ? clang_getCString(name) : "iocb");
+	}
+	clang_disposeString(name);
+	return buf;
+}
 
 static void check(struct ss_unit *u, const struct ss_rule *self)
 {
@@ -12,18 +44,16 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 	for (i = 0; i < n; i++) {
 		const struct ss_fpos_access *a = ss_model_fpos(u->model, i);
 		const struct ss_function *f = a->function;
-		char who[256];
+		char who[256], fix[160];
 
 		if (ss_fpos_owner(u, a) != SS_OWNER_ADDRESS)
 			continue;
 		if (f)
 			ss_describe_function(f, who, sizeof(who));
 		ss_report(u, self, a->address, self->severity, f ? f->name : NULL,
-			  f ? f->object : NULL,
-			  "%s passes &%s->f_pos to %s(); pass the address of a local copy "
-			  "of the position and store it back afterwards",
+			  f ? f->object : NULL, "%s passes &%s->f_pos to %s(); %s",
 			  f ? who : "code outside any function", a->base,
-			  a->other ? a->other : "a function");
+			  a->other ? a->other : "a function", instead(a, fix, sizeof(fix)));
 	}
 }
 
