@@ -12,6 +12,7 @@ import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import cfuncs  # noqa: E402
 import changed  # noqa: E402
 import checker  # noqa: E402
 import cocci  # noqa: E402
@@ -101,12 +102,16 @@ class Run:
 
 
 def parse_failures_of(run, results_by_patch):
-    """Places spatch could not parse, once each, in order: (text, is_code)."""
+    """Places spatch could not parse, once each, in order:
+    (display path, line, kind, name) as cfuncs.place_of tells them.  Under
+    --since, only those in files the diff touches."""
     seen = set()
     for _, results in results_by_patch:
         for r in results:
             for f, line in r.parse_errors:
-                seen.add((run.display(f), line))
+                disp = run.display(f)
+                if run.since is None or run.since.touches(disp):
+                    seen.add((disp, line))
     named = {}
     texts = {}
     for disp, line in seen:
@@ -116,7 +121,7 @@ def parse_failures_of(run, results_by_patch):
                     texts[disp] = fh.read()
             except OSError:
                 texts[disp] = ""
-        kind, name, where = convert.cfuncs.place_of(texts[disp], line)
+        kind, name, where = cfuncs.place_of(texts[disp], line)
         named.setdefault((disp, kind, name or where), (disp, where, kind, name))
     return sorted(named.values(), key=lambda v: (v[0], v[1]))
 
@@ -336,7 +341,8 @@ def main():
         warn(str(e))
         return 2
     except KeyboardInterrupt:
-        info("interrupted; every file is as it was or fully converted")
+        info("interrupted" + ("; every file is as it was or fully converted"
+                              if args.action == "fix" else ""))
         return 130
     except Exception:  # a bug: say so, and never exit 1, which means findings
         warn("internal error:\n" + traceback.format_exc())

@@ -69,8 +69,8 @@ class Since:
                         "git diff %s failed" % rev)
         self.by_path = {os.path.join(self.top, p): s for p, s in added_lines(self.diff).items()}
 
-    def contains(self, path):
-        return os.path.realpath(path).startswith(self.top + os.sep)
+    def touches(self, path):
+        return os.path.realpath(path) in self.by_path
 
     def keeps(self, path, line):
         return line in self.by_path.get(os.path.realpath(path), ())

@@ -14,6 +14,7 @@
 import collections
 import os
 
+import cfuncs
 import convert
 import install
 import sparse
@@ -27,8 +28,8 @@ def _convertible(f):
 def _extent(pf, text):
     """The lines a parse failure covers in the original file."""
     if pf.kind in ("function", "declaration"):
-        items = convert.cfuncs.functions(text) if pf.kind == "function" \
-            else convert.cfuncs.declarations(text)
+        items = cfuncs.functions(text) if pf.kind == "function" \
+            else cfuncs.declarations(text)
         for item in items:
             if item.name == pf.name and item.first <= pf.line <= item.last:
                 return item.first, item.last
