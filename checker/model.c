@@ -393,6 +393,40 @@ static long field_index(const char **names, size_t n, const char *member)
 }
 
 /*
+ * The member a designated entry names, read from its tokens (`.read =`,
+ * `read:`).  An initializer list that does not type-check (under the
+ * fallback header a method's signature may name an unknown type) keeps its
+ * entries but loses the designators' MemberRef children.
+ */
+static const char *designator_in_tokens(struct ss_model *m, CXCursor entry)
+{
+	CXToken *toks = NULL;
+	unsigned n = 0;
+	const char *name = NULL;
+
+	clang_tokenize(m->tu, clang_getCursorExtent(entry), &toks, &n);
+	if (n >= 3) {
+		CXString s0 = clang_getTokenSpelling(m->tu, toks[0]);
+		CXString s1 = clang_getTokenSpelling(m->tu, toks[1]);
+		CXString s2 = clang_getTokenSpelling(m->tu, toks[2]);
+		const char *t0 = clang_getCString(s0), *t1 = clang_getCString(s1);
+		const char *t2 = clang_getCString(s2);
+
+		if (strcmp(t0, ".") == 0 && strcmp(t2, "=") == 0 &&
+		    clang_getTokenKind(toks[1]) == CXToken_Identifier)
+			name = keep(m, t1);
+		else if (strcmp(t1, ":") == 0 &&
+			 clang_getTokenKind(toks[0]) == CXToken_Identifier)
+			name = keep(m, t0);
+		clang_disposeString(s0);
+		clang_disposeString(s1);
+		clang_disposeString(s2);
+	}
+	clang_disposeTokens(m->tu, toks, n);
+	return name;
+}
+
+/*
  * Call back for each entry of a struct initializer with the member it
  * initializes: designated (`.read = f`), GNU (`read: f`) or positional,
  * positional entries continuing after the last designated one as C does.
@@ -418,6 +452,10 @@ static void each_member(struct ss_model *m, CXCursor init, const char **fields,
 		if (np >= 2 && np <= 8 && clang_getCursorKind(parts[0]) == CXCursor_MemberRef) {
 			member = keep_spelling(m, parts[0]);
 			value = parts[np - 1];
+		} else if ((member = designator_in_tokens(m, kids[i])) != NULL) {
+			value = np >= 1 && np <= 8 ? parts[np - 1] : kids[i];
+		}
+		if (member) {
 			next = field_index(fields, nfields, member);
 			next = next < 0 ? (long)nfields : next + 1;
 		} else {
@@ -448,13 +486,13 @@ static const char *object_name(struct walker *w)
 	return w->in_var ? keep_spelling(w->m, w->var) : "(unnamed)";
 }
 
-static void add_fops(struct walker *w, CXCursor init)
+static void add_fops(struct walker *w, CXCursor init, CXType type)
 {
 	struct ss_model *m = w->m;
 	struct ss_fops *f;
 
 	if (!m->fops_fields_known) {
-		struct_fields(m, clang_getCursorType(init), &m->fops_fields, &m->nfops_fields);
+		struct_fields(m, type, &m->fops_fields, &m->nfops_fields);
 		m->fops_fields_known = true;
 	}
 	m->fops = grow(m->fops, m->nfops, &m->capfops, sizeof(*m->fops));
@@ -486,13 +524,13 @@ static void ctl_member(struct ss_model *m, const char *member, CXCursor value, v
 	grant(m, function, SS_ROLE_SYSCTL, e->table, member);
 }
 
-static void add_ctl_entry(struct walker *w, CXCursor init)
+static void add_ctl_entry(struct walker *w, CXCursor init, CXType type)
 {
 	struct ss_model *m = w->m;
 	struct ctl_entry e = { object_name(w), init };
 
 	if (!m->ctl_fields_known) {
-		struct_fields(m, clang_getCursorType(init), &m->ctl_fields, &m->nctl_fields);
+		struct_fields(m, type, &m->ctl_fields, &m->nctl_fields);
 		m->ctl_fields_known = true;
 	}
 	each_member(m, init, m->ctl_fields, m->nctl_fields, ctl_member, &e);
@@ -933,6 +971,22 @@ static void fpos_access(struct walker *w, CXCursor c)
 	m->fpos[m->nfpos++] = a;
 }
 
+/*
+ * The type an initializer list initializes.  A list that does not
+ * type-check has no type of its own (void); the variable it initializes
+ * still has one.  (clang drops an array's list that does not type-check
+ * altogether, so only a variable's own list gets here.)
+ */
+static CXType init_list_type(const struct walker *w, CXCursor c)
+{
+	CXType t = clang_getCursorType(c);
+
+	if ((t.kind == CXType_Void || t.kind == CXType_Invalid) && w->in_var &&
+	    w->depth > 0 && clang_equalCursors(w->stack[w->depth - 1], w->var))
+		return clang_getCursorType(w->var);
+	return t;
+}
+
 static void visit(struct walker *w, CXCursor c)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
@@ -955,12 +1009,12 @@ static void visit(struct walker *w, CXCursor c)
 		maybe_alias(w, c);
 		break;
 	case CXCursor_InitListExpr: {
-		CXType t = clang_getCursorType(c);
+		CXType t = init_list_type(w, c);
 
 		if (ss_type_is_struct(t, "file_operations"))
-			add_fops(w, c);
+			add_fops(w, c, t);
 		else if (ss_type_is_struct(t, "ctl_table"))
-			add_ctl_entry(w, c);
+			add_ctl_entry(w, c, t);
 		break;
 	}
 	case CXCursor_DeclRefExpr:
