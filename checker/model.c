@@ -501,6 +501,7 @@ static void add_fops(struct walker *w, CXCursor init, CXType type)
 	f->cursor = w->in_var ? w->var : init;
 	f->methods = NULL;
 	f->nmethods = 0;
+	f->pseudo = false;
 	each_member(m, init, m->fops_fields, m->nfops_fields, fops_member, f);
 }
 
@@ -1104,6 +1105,71 @@ static void apply_grants(struct ss_model *m)
 	}
 }
 
+/*
+ * Functions that make a struct file without opening anything: the file
+ * never gets FMODE_PREAD or FMODE_PWRITE (only do_dentry_open() sets them),
+ * so its file_operations need no nonseekable_open().
+ */
+static const char *const pseudo_file_makers[] = {
+	"anon_inode_getfile", "anon_inode_getfd", "anon_inode_getfile_secure",
+	"anon_inode_getfd_secure", "anon_inode_create_getfile", "alloc_file_pseudo",
+	"alloc_file", NULL
+};
+
+static bool token_is(CXTranslationUnit tu, CXToken t, const char *text)
+{
+	CXString s = clang_getTokenSpelling(tu, t);
+	bool same = strcmp(clang_getCString(s), text) == 0;
+
+	clang_disposeString(s);
+	return same;
+}
+
+/*
+ * Mark the file_operations whose address a pseudo-file maker gets:
+ * `anon_inode_getfd("x", &x_fops, ...)`.  Read from the tokens, because
+ * without the kernel's headers such a call often fails to parse (an
+ * unknown O_CLOEXEC drops the whole statement).
+ */
+static void mark_pseudo_fops(struct ss_model *m, CXFile file)
+{
+	CXToken *toks = NULL;
+	unsigned n = 0, i, j, k;
+	size_t len = 0, f;
+	CXSourceRange all;
+
+	if (!file || !clang_getFileContents(m->tu, file, &len))
+		return;
+	all = clang_getRange(clang_getLocationForOffset(m->tu, file, 0),
+			     clang_getLocationForOffset(m->tu, file, (unsigned)len));
+	clang_tokenize(m->tu, all, &toks, &n);
+	for (i = 0; i + 1 < n; i++) {
+		bool maker = false;
+		int depth = 0;
+
+		if (clang_getTokenKind(toks[i]) != CXToken_Identifier ||
+		    !token_is(m->tu, toks[i + 1], "("))
+			continue;
+		for (k = 0; pseudo_file_makers[k] && !maker; k++)
+			maker = token_is(m->tu, toks[i], pseudo_file_makers[k]);
+		if (!maker)
+			continue;
+		for (j = i + 1; j < n; j++) {
+			if (token_is(m->tu, toks[j], "("))
+				depth++;
+			else if (token_is(m->tu, toks[j], ")") && --depth == 0)
+				break;
+			else if (depth == 1 && j + 1 < n && token_is(m->tu, toks[j], "&") &&
+				 clang_getTokenKind(toks[j + 1]) == CXToken_Identifier)
+				for (f = 0; f < m->nfops; f++)
+					if (token_is(m->tu, toks[j + 1], m->fops[f].name))
+						m->fops[f].pseudo = true;
+		}
+		i = j;
+	}
+	clang_disposeTokens(m->tu, toks, n);
+}
+
 struct ss_model *ss_model_build(struct ss_unit *u)
 {
 	struct ss_model *m = xrealloc(NULL, sizeof(*m));
@@ -1120,6 +1186,8 @@ struct ss_model *ss_model_build(struct ss_unit *u)
 	free(w.aliases);
 	free(w.seen);
 	apply_grants(m);
+	if (m->nfops)
+		mark_pseudo_fops(m, u->main_file);
 	return m;
 }
 

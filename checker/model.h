@@ -70,6 +70,9 @@ struct ss_fops {
 	CXCursor cursor;		/* that variable: its location is the name */
 	struct ss_fops_method *methods;
 	size_t nmethods;
+	bool pseudo;			/* handed to anon_inode_getfile() or the like: its
+					   files are made without any open, and never
+					   with FMODE_PREAD or FMODE_PWRITE */
 };
 
 struct ss_sysctl_entry {

@@ -34,7 +34,7 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 		const struct ss_function *seek;
 		char refusal[160];
 
-		if (!llseek || !has_data_method(f))
+		if (!llseek || !has_data_method(f) || f->pseudo)
 			continue;
 		if (strcmp(llseek, "no_llseek") == 0) {
 			snprintf(refusal, sizeof(refusal), "no_llseek");

@@ -20,7 +20,7 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 		const char *member = NULL;
 		bool stream = true;
 
-		if (ss_fops_method(f, "llseek"))
+		if (ss_fops_method(f, "llseek") || f->pseudo)
 			continue;
 		for (j = 0; data_methods[j] && stream; j++) {
 			const char *name = ss_fops_method(f, data_methods[j]);
