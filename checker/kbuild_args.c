@@ -165,11 +165,15 @@ static bool builtin_macro(const char *def)
 /*
  * -Wp,a,b,c passes a, b, c to the preprocessor: keep the -D/-U/-I among
  * them, drop the dependency options (-MD FILE, -MMD FILE, -MF FILE, ...).
+ * A bare -D, -U or -I takes the next token as its value (-Wp,-D,X is -DX);
+ * with none left it is dropped, or clang would take whatever argument comes
+ * next, the source file included, for its value.
  */
 static int wp_option(struct builder *keep, const char *a)
 {
 	char *copy = strdup(a + 4), *save = NULL, *tok;
 	bool skip_next = false;
+	const char *value_of = NULL;
 	int rc = 0;
 
 	if (!copy)
@@ -180,12 +184,22 @@ static int wp_option(struct builder *keep, const char *a)
 			skip_next = false;
 			continue;
 		}
-		if (is(tok, "-MD") || is(tok, "-MMD") || is(tok, "-MF") ||
-		    is(tok, "-MT") || is(tok, "-MQ"))
+		if (value_of) {
+			if (!(is(value_of, "-D") && builtin_macro(tok))) {
+				rc = push(keep, value_of);
+				if (rc == 0)
+					rc = push(keep, tok);
+			}
+			value_of = NULL;
+		} else if (is(tok, "-MD") || is(tok, "-MMD") || is(tok, "-MF") ||
+			   is(tok, "-MT") || is(tok, "-MQ")) {
 			skip_next = true;
-		else if ((starts(tok, "-D") && !builtin_macro(tok + 2)) ||
-			 starts(tok, "-U") || starts(tok, "-I"))
+		} else if (is(tok, "-D") || is(tok, "-U") || is(tok, "-I")) {
+			value_of = is(tok, "-D") ? "-D" : is(tok, "-U") ? "-U" : "-I";
+		} else if ((starts(tok, "-D") && !builtin_macro(tok + 2)) ||
+			   starts(tok, "-U") || starts(tok, "-I")) {
 			rc = push(keep, tok);
+		}
 	}
 	free(copy);
 	return rc;

@@ -137,6 +137,18 @@ static void test_no_dependency_option_survives(void)
 	ss_kbuild_args_free(&k);
 }
 
+/* -Wp,-D,X is -DX; a bare -D with no value left must not swallow the
+   argument after it (the source file, when it is the last one kept). */
+static void test_wp_separate_values(void)
+{
+	static char *argv[] = {
+		"c", "-Wp,-MD,x.d,-D,FROM_WP,-I,inc,-U,OLD", "-Wp,-MD,y.d,-D",
+		"-Wp,-I", "-DLAST", "-Wp,-D,__STDC__", "x.c",
+	};
+
+	expect_args(ARGC(argv), argv, "-D FROM_WP -I inc -U OLD -DLAST", "x.c", "");
+}
+
 static void test_probe_file_without_suffix(void)
 {
 	static char *argv[] = {
@@ -220,6 +232,7 @@ int main(void)
 {
 	test_x86_64_kbuild_line();
 	test_no_dependency_option_survives();
+	test_wp_separate_values();
 	test_probe_file_without_suffix();
 	test_targets();
 	test_end_of_options();
