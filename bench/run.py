@@ -150,19 +150,24 @@ class Series:
 
 def run_fix(a, jobs, scratch, prefix, checker):
     """run-check.sh --fix, using the checker being measured.  run-check.sh
-    rebuilds a checker older than its sources; a run that did so measured
-    the build too, and is repeated on a fresh copy."""
-    env = dict(os.environ, SAFESEEK_BUILD_DIR=os.path.dirname(checker))
+    rebuilds a checker older than its sources, which in a working copy being
+    edited it nearly always is; it is handed a fresh copy of the binary in a
+    build directory of its own, and a run that rebuilt all the same measured
+    the build too and is repeated on a fresh copy of the tree."""
+    bindir = os.path.join(a.workdir, "bin")
+    env = dict(os.environ, SAFESEEK_BUILD_DIR=bindir)
     argv = [os.path.abspath(a.run_check), "--fix", "-j", str(jobs), scratch]
     for attempt in range(3):
-        r = run_once(argv, a.timeout, prefix, env=env)
+        os.makedirs(bindir, exist_ok=True)
+        shutil.copy(checker, os.path.join(bindir, "safeseek-check"))
+        r = run_once(argv, a.fix_timeout, prefix, env=env)
         with open(prefix + ".err", errors="replace") as f:
             rebuilt = "building the checker" in f.read()
         if not rebuilt:
             return r
         print("bench: run-check.sh rebuilt the checker; again", flush=True)
         shutil.rmtree(scratch)
-        subprocess.run(["cp", "-a", a.tree, scratch], check=True)
+        subprocess.run(["cp", "-a", a.fix_tree, scratch], check=True)
     return r
 
 
@@ -277,6 +282,12 @@ def main():
                     help="where trees and logs go (default out/bench)")
     ap.add_argument("--timeout", type=float, default=900,
                     help="seconds before a single run is killed")
+    ap.add_argument("--fix-files", type=int, default=0,
+                    help="tree size for the conversion rows (default --files)")
+    ap.add_argument("--fix-runs", type=int, default=1,
+                    help="runs of each conversion (default 1: they are slow)")
+    ap.add_argument("--fix-timeout", type=float, default=3600,
+                    help="seconds before one conversion step is killed")
     ap.add_argument("--rss-sizes", default="5000,15000,20000",
                     help="tree sizes for the memory-growth rows ('' skips)")
     ap.add_argument("--only", default="scan,fix,rss",
@@ -284,6 +295,7 @@ def main():
     ap.add_argument("--out", default=os.path.join(HERE, "results.md"))
     a = ap.parse_args()
 
+    a.load_start = os.getloadavg()[0]
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
     only = set(x for x in a.only.split(",") if x)
@@ -325,26 +337,33 @@ def main():
                                os.path.join(logs, "%s.%d" % (s.name, i))))
 
     fix = []
+    parts = []
     same_result = None
+    fix_files = a.fix_files or a.files
     if "fix" in only:
         patches = [os.path.join(a.patches, p + ".cocci") for p in PATCH_ORDER]
         missing = [p for p in patches + [a.run_check] if not os.path.exists(p)]
         if missing:
             print("bench: skipping fix rows, missing: %s" % ", ".join(missing))
         else:
-            rc = Series("run-check-fix", "`run-check.sh --fix`")
-            sp = Series("spatch-fix", "spatch, the %d semantic patches, `-j%d`"
-                        % (len(patches), J))
+            fix_tree = (tree if fix_files == a.files else
+                        ensure_tree(a.workdir, fix_files, a.seed, a.include, J))
+            a.fix_tree = fix_tree
+            rc = Series("run-check-fix", "`run-check.sh --fix -j%d`" % J)
+            sp = Series("spatch-fix", "spatch, the %d semantic patches in "
+                        "turn, `-j%d`" % (len(patches), J))
+            parts = [Series("spatch-" + n, "of which `%s.cocci`" % n)
+                     for n in PATCH_ORDER]
             scratch = os.path.join(a.workdir, "fix-scratch")
             digests = {}
-            for i in range(a.runs):
+            for i in range(a.fix_runs):
                 for s in (rc, sp):
                     if os.path.exists(scratch):
                         shutil.rmtree(scratch)
-                    subprocess.run(["cp", "-a", tree, scratch], check=True)
+                    subprocess.run(["cp", "-a", fix_tree, scratch], check=True)
                     warm(scratch)
-                    print("bench: fix %s run %d/%d" % (s.name, i + 1, a.runs),
-                          flush=True)
+                    print("bench: fix %s run %d/%d" % (s.name, i + 1,
+                                                        a.fix_runs), flush=True)
                     prefix = os.path.join(logs, "%s.%d" % (s.name, i))
                     if s is rc:
                         r = run_fix(a, J, scratch, prefix, checker)
@@ -356,7 +375,8 @@ def main():
                                  "--in-place", "--no-includes",
                                  "--include-headers", "--very-quiet",
                                  "-j", str(J), "--dir", scratch],
-                                a.timeout, "%s.%d" % (prefix, k))
+                                a.fix_timeout, "%s.%d" % (prefix, k))
+                            parts[k].add(one)
                             if r is None:
                                 r = one
                             else:
@@ -367,11 +387,11 @@ def main():
                                            r.out_lines + one.out_lines,
                                            r.cpu + one.cpu)
                     s.add(r)
-                    if i == 0:
-                        digests[s.name] = gen_tree.tree_hash(
-                            os.path.join(scratch))
+                    if i == 0 and not r.timed_out:
+                        digests[s.name] = gen_tree.tree_hash(scratch)
             shutil.rmtree(scratch, ignore_errors=True)
-            same_result = digests.get(rc.name) == digests.get(sp.name)
+            if len(digests) == 2:
+                same_result = digests[rc.name] == digests[sp.name]
             fix = [rc, sp]
 
     rss = []
@@ -387,15 +407,16 @@ def main():
                                os.path.join(logs, "rss-%d.%d" % (n, i))))
             rss.append((n, s))
 
+    a.load_end = os.getloadavg()[0]
     report = render(a, machine_info(checker), (n_c, n_h, size), scan, fix,
-                    same_result, rss)
+                    parts, same_result, rss)
     print(report)
     with open(a.out, "w") as f:
         f.write(report)
     return 0
 
 
-def render(a, info, stats, scan, fix, same_result, rss):
+def render(a, info, stats, scan, fix, parts, same_result, rss):
     n_c, n_h, size = stats
     L = []
     L.append("# Benchmark results\n")
@@ -411,10 +432,11 @@ def render(a, info, stats, scan, fix, same_result, rss):
                 info.get("safeseek-check", "?"), info.get("commit", "?")))
     L.append("")
     L.append("Tree: %d .c files, %d .h files, %.0f MiB of C, seed %d; "
-             "medians of %d runs, warm page cache. \"median\" is "
+             "median of %d runs, warm page cache. \"median\" is "
              "wall-clock time, \"CPU\" user plus system time of all its "
-             "processes."
-             % (n_c, n_h, size / 1048576.0, a.seed, a.runs))
+             "processes. Load average %.1f at the start, %.1f at the end."
+             % (n_c, n_h, size / 1048576.0, a.seed, a.runs, a.load_start,
+                a.load_end))
     L.append("")
 
     by = {}
@@ -443,22 +465,36 @@ def render(a, info, stats, scan, fix, same_result, rss):
     if fix:
         rc, sp = fix
         L.append("## Converting the whole tree\n")
-        L.append("| command | median | vs spatch | CPU | peak RSS | exit |")
+        L.append("Tree of %d files; %s, a fresh copy of the tree every "
+                 "time." % (a.fix_files or a.files,
+                            "median of %d runs each" % a.fix_runs
+                            if a.fix_runs > 1 else "one run each"))
+        L.append("")
+        L.append("| command | time | vs spatch | CPU | peak RSS | exit |")
         L.append("|---|---:|---:|---:|---:|---:|")
-        for s in fix:
+        for s in [rc, sp] + parts:
+            if not s.runs:
+                continue
             if not s.ok:
                 L.append("| %s | timed out (> %.0f s) | | | | |"
-                         % (s.label, a.timeout))
+                         % (s.label, a.fix_timeout))
                 continue
-            vs = "%.2fx" % (s.median() / sp.median()) if sp.ok else "-"
+            if s is rc and sp.ok:
+                vs = "%.2fx" % (s.median() / sp.median())
+            elif s is rc:
+                vs = "< %.2fx" % (s.median() / a.fix_timeout)
+            else:
+                vs = ""
             L.append("| %s | %s | %s | %s | %s | %s |"
                      % (s.label, fmt_s(s.median()), vs,
                         fmt_s(s.median_cpu()), fmt_mb(s.peak_kb()),
                         ",".join(str(x) for x in s.statuses())))
         L.append("")
-        L.append("Both leave the same tree behind: %s."
-                 % ("yes" if same_result else "no"))
-        L.append("")
+        if same_result is not None:
+            L.append("Both leave the same tree behind: %s."
+                     % ("yes" if same_result else "no"))
+            L.append("")
+
     if rss:
         L.append("## Memory against tree size (`safeseek-check -j%d`)\n"
                  % a.jobs)
@@ -491,6 +527,9 @@ def render(a, info, stats, scan, fix, same_result, rss):
         L.append("- safeseek-check peak memory under 500 MB: %s — %s"
                  % (fmt_mb(by["check-jN"].peak_kb()),
                     verdict(by["check-jN"].peak_kb() < 500 * 1024)))
+    if fix and fix[0].ok and not fix[1].ok:
+        L.append("- run-check.sh --fix at most 1.1x of spatch alone: spatch "
+                 "did not finish, run-check.sh did — met")
     if fix and fix[0].ok and fix[1].ok:
         r = fix[0].median() / fix[1].median()
         L.append("- run-check.sh --fix at most 1.1x of spatch alone: %.2fx — %s"
