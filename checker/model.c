@@ -973,6 +973,67 @@ static void fpos_access(struct walker *w, CXCursor c)
 }
 
 /*
+ * The condition of an if statement as written, its tokens joined without
+ * spaces ("unlikely(ppos)"): macros such as unlikely() stay unexpanded.
+ */
+static void written_condition(CXTranslationUnit tu, CXCursor ifstmt, char *buf, size_t n)
+{
+	CXToken *toks = NULL;
+	unsigned ntok = 0, i;
+	size_t len = 0;
+	int depth = 0;
+
+	buf[0] = '\0';
+	clang_tokenize(tu, clang_getCursorExtent(ifstmt), &toks, &ntok);
+	for (i = 1; i < ntok; i++) {
+		CXString s = clang_getTokenSpelling(tu, toks[i]);
+		const char *p = clang_getCString(s);
+		size_t plen = strlen(p);
+		bool open = strcmp(p, "(") == 0, close = strcmp(p, ")") == 0;
+
+		depth += open ? 1 : close ? -1 : 0;
+		if ((i > 1 || !open) && depth > 0 && len + plen < n) {
+			memcpy(buf + len, p, plen + 1);
+			len += plen;
+		}
+		clang_disposeString(s);
+		if (depth <= 0)
+			break;
+	}
+	clang_disposeTokens(tu, toks, ntok);
+}
+
+/*
+ * `if (ppos) return -ESPIPE;` (or `ppos != NULL`, `unlikely(ppos)`): the
+ * method refuses any position, so it serves only FMODE_STREAM files, to
+ * which read() and write() pass none.
+ */
+static void stream_refusal(struct walker *w, CXCursor c)
+{
+	static const char *const espipe[] = { "-", "ESPIPE", NULL };
+	struct ss_model *m = w->m;
+	CXCursor kids[3];
+	CXString name;
+	char cond[128], want[3][128];
+	const char *p;
+
+	if (w->fn < 0 || m->nparams[w->fn] <= SS_POSITION_PARAM ||
+	    ss_children(c, kids, 3) < 2)
+		return;
+	name = clang_getCursorSpelling(m->params[w->fn][SS_POSITION_PARAM]);
+	p = clang_getCString(name);
+	snprintf(want[0], sizeof(want[0]), "%s", p);
+	snprintf(want[1], sizeof(want[1]), "%s!=NULL", p);
+	snprintf(want[2], sizeof(want[2]), "unlikely(%s)", p);
+	clang_disposeString(name);
+	written_condition(m->tu, c, cond, sizeof(cond));
+	if (*want[0] && (strcmp(cond, want[0]) == 0 || strcmp(cond, want[1]) == 0 ||
+			 strcmp(cond, want[2]) == 0) &&
+	    ss_tokens_contain(m->tu, kids[1], espipe))
+		m->fns[w->fn].stream_only = true;
+}
+
+/*
  * The type an initializer list initializes.  A list that does not
  * type-check has no type of its own (void); the variable it initializes
  * still has one.  (clang drops an array's list that does not type-check
@@ -1032,6 +1093,9 @@ static void visit(struct walker *w, CXCursor c)
 		break;
 	case CXCursor_BinaryOperator:
 		assignment(w, c);
+		break;
+	case CXCursor_IfStmt:
+		stream_refusal(w, c);
 		break;
 	case CXCursor_UnaryOperator:
 		maybe_passed(w, c);
@@ -1384,6 +1448,8 @@ enum ss_fpos_owner ss_fpos_owner(const struct ss_unit *u, const struct ss_fpos_a
 	if (a->use == SS_FPOS_ESPIPE_COMPARE && (roles & SS_ROLES_RW))
 		return SS_OWNER_ESPIPE_TEST;
 	if (u->vfs_core)
+		return SS_OWNER_NONE;
+	if ((roles & SS_ROLES_RW) && f->stream_only)
 		return SS_OWNER_NONE;
 	/* The semantic patches rewrite only the file a method or handler was given. */
 	if ((roles & SS_ROLE_SYSCTL) && a->own_file)

@@ -1,0 +1,101 @@
+/*
+ * Device-state stream in the style of later kernels: open calls
+ * stream_open(), so read() and write() hand the methods no position at
+ * all, and the methods refuse one if they ever get it.  The offset into
+ * the state buffer is then the driver's own, kept in file->f_pos under the
+ * driver's lock: nothing there for rw-fpos.  The reset in release is
+ * still worth a note.  (Not in the corpus: rw_ppos.cocci still rewrites
+ * such methods, into `pos = pos;` and *ppos on a NULL ppos.)
+ */
+#include <linux/module.h>
+#include <linux/kernel.h>
+#include <linux/fs.h>
+#include <linux/errno.h>
+#include <linux/miscdevice.h>
+#include <asm/semaphore.h>
+#include <asm/uaccess.h>
+
+#define MIGSTATE_SIZE	4096
+
+static char migstate_buf[MIGSTATE_SIZE];
+static DECLARE_MUTEX(migstate_sem);
+
+static ssize_t migstate_read(struct file *file, char __user *buf, size_t len,
+			     loff_t *pos)
+{
+	ssize_t done;
+
+	if (pos)
+		return -ESPIPE;
+	pos = &file->f_pos;
+
+	down(&migstate_sem);
+	if (*pos >= MIGSTATE_SIZE) {
+		up(&migstate_sem);
+		return 0;
+	}
+	if (len > MIGSTATE_SIZE - *pos)
+		len = MIGSTATE_SIZE - *pos;
+	done = len;
+	if (copy_to_user(buf, migstate_buf + *pos, len))
+		done = -EFAULT;
+	else
+		*pos += len;
+	up(&migstate_sem);
+	return done;
+}
+
+static ssize_t migstate_write(struct file *file, const char __user *buf,
+			      size_t len, loff_t *ppos)
+{
+	if (unlikely(ppos))
+		return -ESPIPE;
+
+	down(&migstate_sem);
+	if (file->f_pos + len > MIGSTATE_SIZE) {
+		up(&migstate_sem);
+		return -ENOSPC;
+	}
+	if (copy_from_user(migstate_buf + file->f_pos, buf, len)) {
+		up(&migstate_sem);
+		return -EFAULT;
+	}
+	file->f_pos += len;
+	up(&migstate_sem);
+	return len;
+}
+
+static int migstate_open(struct inode *inode, struct file *file)
+{
+	return stream_open(inode, file);
+}
+
+static int migstate_release(struct inode *inode, struct file *file)
+{
+	down(&migstate_sem);
+	file->f_pos = 0;	/* expect: fpos-other */
+	up(&migstate_sem);
+	return 0;
+}
+
+static struct file_operations migstate_fops = {
+	.owner		= THIS_MODULE,
+	.llseek		= no_llseek,
+	.read		= migstate_read,
+	.write		= migstate_write,
+	.open		= migstate_open,
+	.release	= migstate_release,
+};
+
+static struct miscdevice migstate_dev = {
+	.minor		= MISC_DYNAMIC_MINOR,
+	.name		= "migstate",
+	.fops		= &migstate_fops,
+};
+
+static int __init migstate_init(void)
+{
+	return misc_register(&migstate_dev);
+}
+
+module_init(migstate_init);
