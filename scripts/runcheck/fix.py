@@ -7,8 +7,8 @@
 3. every function spatch could not parse is named, with the checker's
    findings of convertible rules inside it;
 4. sparse runs on the changed files before and after;
-5. the conversion is computed once more from the new files: it must change
-   nothing.
+5. the conversion is computed once more from the converted files: it must
+   change nothing.
 """
 
 import collections
@@ -84,15 +84,11 @@ def do_fix(run, scratch, sparse_cmd):
     new_warnings = sparse.new_warnings({s: sparse_before.get(s, []) for s in installed},
                                        sparse_after)
 
-    # 5. a second pass over the same files must change nothing.
-    now = {}
-    for s in cands:
-        try:
-            now[s] = convert.read(s.path)
-        except OSError:
-            pass
-    second = convert.convert(run.runner, run.patches, [s for s in cands if s in now],
-                             os.path.join(scratch, "pass2"), contents=now)
+    # 5. a second pass must change nothing.  spatch is deterministic, so a
+    # file the first pass left alone would be left alone again: only the
+    # converted files need the second pass.
+    second = convert.convert(run.runner, run.patches, changed, os.path.join(scratch, "pass2"),
+                             contents=outcome.final)
     not_idempotent = second.changed()
 
     out = []
