@@ -8,6 +8,7 @@
 #include "baseline.h"
 #include "diff_lines.h"
 #include "fingerprint.h"
+#include "messages.h"
 #include "path.h"
 #include "xalloc.h"
 
@@ -34,7 +35,7 @@ int ss_gate_option(struct ss_gate *g, int argc, char *const argv[], int *i)
 			*slot = a + n + 1;
 		} else if (a[n] == '\0') {
 			if (*i + 1 >= argc) {
-				fprintf(stderr, "safeseek-check: option %s needs a file\n", a);
+				ss_error("option %s needs a file", a);
 				return -1;
 			}
 			*slot = argv[++*i];
@@ -63,14 +64,14 @@ int ss_gate_prepare(struct ss_gate *g)
 	if (g->changed_lines && !g->changes) {
 		g->changes = ss_changes_read(g->changed_lines, err, sizeof(err));
 		if (!g->changes) {
-			fprintf(stderr, "safeseek-check: %s\n", err);
+			ss_error("%s", err);
 			return -1;
 		}
 	}
 	if (g->baseline && !g->recorded) {
 		g->recorded = ss_baseline_load(g->baseline, err, sizeof(err));
 		if (!g->recorded) {
-			fprintf(stderr, "safeseek-check: %s\n", err);
+			ss_error("%s", err);
 			return -1;
 		}
 	}
@@ -112,7 +113,7 @@ static int write_baseline(const struct ss_gate *g, const struct ss_findings *all
 	}
 	rc = ss_baseline_save(g->write_baseline, e, all->n, err, sizeof(err));
 	if (rc < 0)
-		fprintf(stderr, "safeseek-check: %s\n", err);
+		ss_error("%s", err);
 	free(e);
 	return rc;
 }
@@ -136,8 +137,8 @@ int ss_gate_apply(struct ss_gate *g, struct ss_findings *all)
 		/* a recording run reports nothing: every finding is accepted */
 		rc = write_baseline(g, all, fps);
 		if (rc == 0)
-			fprintf(stderr, "safeseek-check: recorded %zu finding%s in %s\n",
-				all->n, all->n == 1 ? "" : "s", g->write_baseline);
+			ss_error("recorded %zu finding%s in %s",
+				 all->n, all->n == 1 ? "" : "s", g->write_baseline);
 		ss_findings_truncate(all, 0);
 		goto out;
 	}

@@ -10,9 +10,11 @@
 #include "findings.h"
 #include "gate.h"
 #include "kbuild_args.h"
+#include "messages.h"
 #include "path.h"
 #include "prefilter.h"
 #include "source.h"
+#include "textsafe.h"
 #include "tree.h"
 #include "xalloc.h"
 
@@ -37,16 +39,16 @@ static int own_options(const struct ss_kbuild_args *k, struct kbuild_opts *o)
 			if (r < 0)
 				return -1;
 		} else {
-			fprintf(stderr, "safeseek-check: unknown option %s in Kbuild mode "
-				"(known: --fatal, --verbose, --parse-errors, "
-				"--baseline FILE, --changed-lines DIFF)\n", a);
+			ss_error("unknown option %s in Kbuild mode "
+				 "(known: --fatal, --verbose, --parse-errors, "
+				 "--baseline FILE, --changed-lines DIFF)", a);
 			return -1;
 		}
 	}
 	if (o->gate.write_baseline) {
-		fprintf(stderr, "safeseek-check: --write-baseline records a whole run, and "
-			"Kbuild runs the checker once per file: record it with a "
-			"tree scan instead\n");
+		ss_error("--write-baseline records a whole run, and "
+			 "Kbuild runs the checker once per file: record it with a "
+			 "tree scan instead");
 		return -1;
 	}
 	return 0;
@@ -84,7 +86,7 @@ static int check_file(const struct ss_kbuild_args *k,
 	bool ok;
 
 	if (ss_source_read(k->source, &src, &reason) < 0) {
-		fprintf(stderr, "safeseek-check: %s: %s\n", k->source, reason);
+		ss_error("%s: %s", k->source, reason);
 		free(reason);
 		return 2;
 	}
@@ -93,8 +95,7 @@ static int check_file(const struct ss_kbuild_args *k,
 	ss_prefilter_free(&pf);
 	if (!ok) {
 		if (o->verbose)
-			fprintf(stderr, "safeseek-check: %s: skipped, nothing any rule looks for\n",
-				k->source);
+			ss_error("%s: skipped, nothing any rule looks for", k->source);
 		ss_source_free(&src);
 		return 0;
 	}
@@ -103,15 +104,14 @@ static int check_file(const struct ss_kbuild_args *k,
 	idx = clang_createIndex(0, 0);
 	ss_analyse(idx, k->source, abs ? abs : k->source, &src, &plan, all, &out);
 	if (o->verbose && out.how == SS_HOW_FALLBACK)
-		fprintf(stderr, "safeseek-check: %s: %s\n", k->source, out.detail);
+		ss_error("%s: %s", k->source, out.detail);
 	else if (o->verbose)
-		fprintf(stderr, "safeseek-check: %s: parsed with the build's flags (%s)\n",
-			k->source, plan.why);
+		ss_error("%s: parsed with the build's flags (%s)", k->source, plan.why);
 	if (out.problem && (o->parse_errors || o->verbose))
-		fprintf(stderr, "safeseek-check: %s: %s\n", k->source, out.problem);
+		ss_error("%s: %s", k->source, out.problem);
 	else if (!out.analysed)
-		fprintf(stderr, "safeseek-check: %s: not analysed: clang cannot make sense "
-			"of it with these flags (--parse-errors shows why)\n", k->source);
+		ss_error("%s: not analysed: clang cannot make sense of it with "
+			 "these flags (--parse-errors shows why)", k->source);
 	ss_outcome_free(&out);
 	ss_plan_free(&plan);
 	clang_disposeIndex(idx);
@@ -132,7 +132,7 @@ int ss_kbuild_main(int argc, char **argv)
 	int rc = 0;
 
 	if (ss_kbuild_translate(argc, argv, own_with_value, &k, err, sizeof(err)) < 0) {
-		fprintf(stderr, "safeseek-check: %s\n", err);
+		ss_error("%s", err);
 		return 2;
 	}
 	if (own_options(&k, &o) < 0 || ss_gate_prepare(&o.gate) < 0) {
@@ -146,10 +146,14 @@ int ss_kbuild_main(int argc, char **argv)
 		rc = 2;
 	for (size_t i = 0; i < all.n; i++) {
 		const struct ss_finding *f = &all.v[i];
+		char *file = ss_text_printable(f->file);
+		char *msg = ss_text_printable(f->message);
 
-		fprintf(stderr, "%s:%u:%u: %s: %s [%s]\n", f->file, f->line,
-			f->column, ss_severity_name(f->severity), f->message,
-			f->rule->id);
+		/* like the text report: names are shown escaped */
+		fprintf(stderr, "%s:%u:%u: %s: %s [%s]\n", file, f->line,
+			f->column, ss_severity_name(f->severity), msg, f->rule->id);
+		free(file);
+		free(msg);
 	}
 	if (rc == 0 && o.fatal && all.n)
 		rc = 1;

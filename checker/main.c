@@ -99,7 +99,7 @@ static int check(const struct ss_options *o, struct ss_gate *gate)
 	if (o->build_dir) {
 		db = ss_compdb_load(o->build_dir, err, sizeof(err));
 		if (!db) {
-			fprintf(stderr, "safeseek-check: %s\n", err);
+			ss_error("%s", err);
 			return EXIT_TROUBLE;
 		}
 	}

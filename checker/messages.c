@@ -68,6 +68,21 @@ void ss_messages_print(const struct ss_messages *m, FILE *f,
 	}
 }
 
+void ss_error(const char *fmt, ...)
+{
+	char *text, *shown;
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (vasprintf(&text, fmt, ap) < 0)
+		text = NULL;
+	va_end(ap);
+	shown = ss_text_printable(text ? text : "?");
+	fprintf(stderr, "safeseek-check: %s\n", shown);
+	free(shown);
+	free(text);
+}
+
 void ss_messages_free(struct ss_messages *m)
 {
 	for (size_t i = 0; i < m->n; i++) {

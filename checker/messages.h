@@ -39,4 +39,11 @@ void ss_messages_print(const struct ss_messages *m, FILE *f,
 		       enum ss_msg_level max_level);
 void ss_messages_free(struct ss_messages *m);
 
+/*
+ * One line on standard error at once, "safeseek-check: TEXT", with TEXT
+ * escaped as ss_text_printable() does: it may carry file names and bytes of
+ * a diff or a baseline from anyone.
+ */
+void ss_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 #endif
