@@ -1,6 +1,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "baseline.h"
+#include "outfile.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -297,9 +298,8 @@ int ss_baseline_save(const char *path, const struct ss_baseline_entry *e,
 	const struct ss_baseline_entry **order = NULL;
 	json_object *root = json_object_new_object();
 	json_object *list = json_object_new_array();
+	struct ss_outfile out;
 	const char *text;
-	char *tmp = NULL;
-	FILE *f = NULL;
 	size_t i;
 	int rc = -1;
 
@@ -329,25 +329,19 @@ int ss_baseline_save(const char *path, const struct ss_baseline_entry *e,
 						    JSON_C_TO_STRING_NOSLASHESCAPE);
 	if (!text)
 		goto oom;
-	tmp = malloc(strlen(path) + 32);
-	if (!tmp)
-		goto oom;
-	sprintf(tmp, "%s.tmp%ld", path, (long)getpid());
-	f = fopen(tmp, "w");
-	if (!f) {
+	/* beside it, renamed into place; never over /dev/null itself */
+	if (ss_outfile_open(&out, path) < 0) {
 		snprintf(err, errlen, "%s: cannot write baseline: %s", path, strerror(errno));
 		goto out;
 	}
-	if (fputs(text, f) == EOF || fputc('\n', f) == EOF || fclose(f) != 0) {
-		f = NULL;
-		snprintf(err, errlen, "%s: cannot write baseline: %s", path, strerror(errno));
-		remove(tmp);
+	if (fputs(text, out.f) == EOF || fputc('\n', out.f) == EOF) {
+		snprintf(err, errlen, "%s: cannot write baseline: %s", path,
+			 strerror(errno ? errno : EIO));
+		ss_outfile_abort(&out);
 		goto out;
 	}
-	f = NULL;
-	if (rename(tmp, path) != 0) {
+	if (ss_outfile_commit(&out) < 0) {
 		snprintf(err, errlen, "%s: cannot write baseline: %s", path, strerror(errno));
-		remove(tmp);
 		goto out;
 	}
 	rc = 0;
@@ -355,9 +349,6 @@ int ss_baseline_save(const char *path, const struct ss_baseline_entry *e,
 oom:
 	snprintf(err, errlen, "%s: out of memory", path);
 out:
-	if (f)
-		fclose(f);
-	free(tmp);
 	free(order);
 	if (root)
 		json_object_put(root);

@@ -10,11 +10,30 @@
 
 int ss_outfile_open(struct ss_outfile *o, const char *path)
 {
+	struct stat st;
+	char *real = NULL;
 	int fd;
 
 	memset(o, 0, sizeof(*o));
-	o->path = xstrdup(path);
-	o->tmp = xasprintf("%s.tmp.XXXXXX", path);
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		/* A device, FIFO or socket (-o /dev/null, -o /dev/stdout) is
+		   written to as it is: a file renamed over it would replace the
+		   node itself. */
+		if (S_ISDIR(st.st_mode)) {
+			errno = EISDIR;
+			return -1;
+		}
+		o->f = fopen(path, "w");
+		if (!o->f)
+			return -1;
+		o->path = xstrdup(path);
+		return 0;
+	}
+	/* A symbolic link stays one: the file it names is replaced. */
+	if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode))
+		real = realpath(path, NULL);
+	o->path = real ? real : xstrdup(path);
+	o->tmp = xasprintf("%s.tmp.XXXXXX", o->path);
 	fd = mkstemp(o->tmp);
 	if (fd < 0)
 		goto fail;
@@ -46,6 +65,16 @@ int ss_outfile_commit(struct ss_outfile *o)
 {
 	int e = 0;
 
+	if (!o->tmp) {		/* written in place */
+		if (fflush(o->f) != 0 || ferror(o->f))
+			e = errno ? errno : EIO;
+		if (fclose(o->f) != 0 && !e)
+			e = errno;
+		free(o->path);
+		memset(o, 0, sizeof(*o));
+		errno = e;
+		return e ? -1 : 0;
+	}
 	if (fflush(o->f) != 0 || ferror(o->f) || fsync(fileno(o->f)) != 0)
 		e = errno ? errno : EIO;
 	if (fclose(o->f) != 0 && !e)

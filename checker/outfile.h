@@ -4,7 +4,10 @@
 /*
  * -o FILE: the report is written to a temporary file next to FILE and
  * renamed over it only when complete, so that a reader never sees half a
- * report and a failed run leaves the old one in place.
+ * report and a failed run leaves the old one in place.  When FILE is a
+ * symbolic link, the file it names is replaced and the link stays; a FILE
+ * that is not a regular file (/dev/null, /dev/stdout, a FIFO) is written
+ * to directly.
  */
 
 #include <stdio.h>
