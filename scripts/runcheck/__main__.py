@@ -3,6 +3,7 @@ the paths and the tools.  Not meant to be called directly."""
 
 import argparse
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -23,6 +24,11 @@ import report  # noqa: E402
 from common import Fatal, info, say, warn  # noqa: E402
 
 
+def _lossy(path):
+    """A name as JSON carries it: each undecodable byte one U+FFFD."""
+    return re.sub("[\udc80-\udcff]", "\ufffd", path)
+
+
 class Run:
     """Everything one run needs."""
 
@@ -41,13 +47,20 @@ class Run:
         self.since = changed.Since(args.since, args.paths[0]) if args.since else None
         self.incomplete = False  # a file spatch could not go through
         self._display = {}
+        self._lossy = {}
         for s in self.sources:
             self._display[os.path.realpath(s.path)] = s.display
+            self._lossy.setdefault(_lossy(os.path.realpath(s.path)), []).append(s.display)
 
     def display(self, printed, cwd=None):
         """A tool's path, as this run prints it."""
         real = os.path.realpath(os.path.join(cwd, printed) if cwd else printed)
-        return self._display.get(real, os.path.normpath(printed))
+        if real in self._display:
+            return self._display[real]
+        # The checker's JSON gives a byte of a name that is not UTF-8 as
+        # U+FFFD: find the one file that name stands for.
+        lossy = self._lossy.get(_lossy(real), [])
+        return lossy[0] if len(lossy) == 1 else os.path.normpath(printed)
 
     def checker_findings(self, paths=None):
         """The checker on the PATHs (or on given files), with --since applied."""

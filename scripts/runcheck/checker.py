@@ -38,8 +38,11 @@ class Finding:
         return (self.file, self.line, self.col, self.tag, self.severity, self.message)
 
     def text(self):
-        return "%s:%d:%d: %s: %s [%s]" % (self.file, self.line, self.col,
-                                          self.severity, self.message, self.tag)
+        # One line, whatever the file name holds (see common.safe for the
+        # other control characters).
+        return ("%s:%d:%d: %s: %s [%s]" % (self.file, self.line, self.col, self.severity,
+                                           self.message, self.tag)
+                ).replace("\n", "\\x0a").replace("\r", "\\x0d")
 
 
 def _first(d, *names, default=None):
