@@ -74,7 +74,8 @@ def collect(given_paths):
             continue
 
         def onerror(err, _root=root):
-            warn("%s: %s" % (err.filename, err.strerror))
+            rel = os.path.relpath(err.filename, _root.path)
+            warn("%s: %s" % (os.path.normpath(os.path.join(_root.display, rel)), err.strerror))
 
         for dirpath, dirs, files in os.walk(root.path, onerror=onerror, followlinks=False):
             dirs.sort()
@@ -90,10 +91,11 @@ def collect(given_paths):
                     continue
                 if not stat.S_ISREG(st.st_mode):
                     continue  # a symbolic link, a fifo, ...
-                if not os.access(path, os.R_OK):
-                    warn("%s: cannot be read; skipped" % os.path.join(root.display, name))
-                    continue
                 rel = os.path.normpath(os.path.join(reldir, name))
+                if not os.access(path, os.R_OK):
+                    warn("%s: cannot be read; skipped"
+                         % os.path.normpath(os.path.join(root.display, rel)))
+                    continue
                 add(root, path, rel, os.path.normpath(os.path.join(root.display, rel)))
     sources.sort(key=lambda s: s.display)
     return roots, sources
