@@ -1,6 +1,7 @@
 #include "model.h"
 
 #include "ast_util.h"
+#include "init_tokens.h"
 #include "unit.h"
 
 #include <stdint.h>
@@ -503,6 +504,70 @@ static void add_fops(struct walker *w, CXCursor init, CXType type)
 	f->nmethods = 0;
 	f->pseudo = false;
 	each_member(m, init, m->fops_fields, m->nfops_fields, fops_member, f);
+}
+
+static enum CXChildVisitResult find_init_list(CXCursor c, CXCursor parent,
+					      CXClientData data)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_InitListExpr)
+		return CXChildVisit_Continue;
+	*(bool *)data = true;
+	return CXChildVisit_Break;
+}
+
+static bool has_init_list(CXCursor var)
+{
+	bool found = false;
+
+	clang_visitChildren(var, find_init_list, &found);
+	return found;
+}
+
+/*
+ * A file_operations whose initializer clang dropped (it names an
+ * undeclared identifier, which without the kernel's headers is common):
+ * its methods are read from the source text instead.
+ */
+static void add_fops_from_tokens(struct walker *w, CXCursor var)
+{
+	struct ss_model *m = w->m;
+	struct ss_init_entry *e;
+	size_t n = ss_init_entries(m->tu, clang_getCursorLocation(var), &e), i;
+	long next = 0;
+	struct ss_fops *f;
+
+	if (!n)
+		return;
+	if (!m->fops_fields_known) {
+		struct_fields(m, clang_getCursorType(var), &m->fops_fields, &m->nfops_fields);
+		m->fops_fields_known = true;
+	}
+	m->fops = grow(m->fops, m->nfops, &m->capfops, sizeof(*m->fops));
+	f = &m->fops[m->nfops++];
+	f->name = keep_spelling(m, var);
+	f->cursor = var;
+	f->methods = NULL;
+	f->nmethods = 0;
+	f->pseudo = false;
+	for (i = 0; i < n; i++) {
+		const char *member = NULL, *function;
+
+		if (e[i].member) {
+			member = keep(m, e[i].member);
+			next = field_index(m->fops_fields, m->nfops_fields, member);
+			next = next < 0 ? (long)m->nfops_fields : next + 1;
+		} else if (next >= 0 && (size_t)next < m->nfops_fields) {
+			member = m->fops_fields[next++];
+		}
+		if (!member || !e[i].value || strcmp(member, "owner") == 0)
+			continue;
+		function = keep(m, e[i].value);
+		f->methods = xrealloc(f->methods, (f->nmethods + 1) * sizeof(*f->methods));
+		f->methods[f->nmethods++] = (struct ss_fops_method){ member, function };
+		grant(m, function, role_of_member(member), f->name, member);
+	}
+	ss_init_entries_free(e, n);
 }
 
 struct ctl_entry {
@@ -1069,6 +1134,9 @@ static void visit(struct walker *w, CXCursor c)
 		w->var = c;
 		w->in_var = true;
 		maybe_alias(w, c);
+		if (ss_type_is_struct(clang_getCursorType(c), "file_operations") &&
+		    !has_init_list(c))
+			add_fops_from_tokens(w, c);
 		break;
 	case CXCursor_InitListExpr: {
 		CXType t = init_list_type(w, c);
