@@ -702,6 +702,13 @@ static void reference(struct walker *w, CXCursor c)
 	}
 }
 
+/* VFS functions that clear FMODE_PREAD and FMODE_PWRITE (simple_attr_open() ends in nonseekable_open()). */
+static bool makes_nonseekable(const char *function)
+{
+	return strcmp(function, "nonseekable_open") == 0 || strcmp(function, "stream_open") == 0 ||
+	       strcmp(function, "simple_attr_open") == 0;
+}
+
 static void call(struct walker *w, CXCursor c)
 {
 	struct ss_model *m = w->m;
@@ -710,7 +717,7 @@ static void call(struct walker *w, CXCursor c)
 	if (w->fn < 0)
 		return;
 	callee = keep_spelling(m, c);
-	if (strcmp(callee, "nonseekable_open") == 0 || strcmp(callee, "stream_open") == 0)
+	if (makes_nonseekable(callee))
 		m->fns[w->fn].calls_nonseekable = true;
 	m->calls = grow(m->calls, m->ncalls, &m->capcalls, sizeof(*m->calls));
 	m->calls[m->ncalls++] = (struct call){ (size_t)w->fn, callee };
@@ -1460,7 +1467,7 @@ bool ss_model_open_is_nonseekable(struct ss_model *m, const char *open)
 
 	if (!open)
 		return false;
-	if (strcmp(open, "nonseekable_open") == 0 || strcmp(open, "stream_open") == 0)
+	if (makes_nonseekable(open))
 		return true;
 	s = name_slot(m, open, false);
 	if (!s || s->fn < 0)

@@ -57,7 +57,8 @@ struct ss_function {
 	unsigned params_used;		/* bit i: parameter i is referenced in the body */
 	bool uses_ki_pos;		/* the body reads or writes some ->ki_pos */
 	bool touches_fpos;		/* the body accesses some struct file's f_pos */
-	bool calls_nonseekable;		/* calls nonseekable_open() or stream_open() itself */
+	bool calls_nonseekable;		/* calls nonseekable_open(), stream_open() or
+					   simple_attr_open() itself */
 	bool stream_only;		/* `if (ppos) return -ESPIPE;`: a method for
 					   FMODE_STREAM files, which the VFS hands no
 					   position, so f_pos is the method's own */

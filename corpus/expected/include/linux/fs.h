@@ -128,6 +128,16 @@ extern loff_t remote_llseek(struct file *file, loff_t offset, int origin);
 extern int generic_file_open(struct inode *inode, struct file *filp);
 extern int nonseekable_open(struct inode *inode, struct file *filp);
 
+/* later kernels: numeric attribute files, opened non-seekable */
+extern int simple_attr_open(struct inode *inode, struct file *file,
+			    int (*get)(void *, u64 *), int (*set)(void *, u64),
+			    const char *fmt);
+extern int simple_attr_release(struct inode *inode, struct file *file);
+extern ssize_t simple_attr_read(struct file *file, char __user *buf,
+				size_t len, loff_t *ppos);
+extern ssize_t simple_attr_write(struct file *file, const char __user *buf,
+				 size_t len, loff_t *ppos);
+
 extern ssize_t vfs_read(struct file *file, char __user *buf, size_t count,
 			loff_t *pos);
 extern ssize_t vfs_write(struct file *file, const char __user *buf,
