@@ -120,6 +120,7 @@ struct parser {
 	unsigned hunk_start;	/* line of the @@ header */
 	unsigned old_left, new_left, new_line;
 	char last_kind;		/* ' ', '+' or '-': the hunk's latest line */
+	bool hunk_changed;	/* the hunk has had a '+' or '-' line */
 	bool hunk_just_ended;
 };
 
@@ -345,6 +346,7 @@ static int hunk_header(struct parser *p, const char *s, size_t n)
 	p->old_left = old_count;
 	p->new_left = new_count;
 	p->last_kind = 0;
+	p->hunk_changed = false;
 	/* An empty new side names the line after which lines were removed. */
 	p->new_line = new_count ? new_start : new_start + 1;
 	return 0;
@@ -356,6 +358,8 @@ static int hunk_line(struct parser *p, const char *s, size_t n)
 
 	if (kind != '\\')
 		p->last_kind = kind;
+	if (kind == '+' || kind == '-')
+		p->hunk_changed = true;
 	switch (kind) {
 	case ' ':
 		if (p->old_left == 0 || p->new_left == 0)
@@ -534,11 +538,12 @@ static int parse(struct parser *p, const char *text, size_t len)
 	/*
 	 * Trailing blank context lines get lost when a patch passes through
 	 * tools that strip trailing whitespace.  Missing lines that can only
-	 * be context (as many old as new, after a context line) are let go;
-	 * anything else is a truncated diff.
+	 * be the context after the hunk's last change (as many old as new,
+	 * after a context line, in a hunk that has changed something: every
+	 * hunk does) are let go; anything else is a truncated diff.
 	 */
 	if (p->in_hunk && (p->old_left || p->new_left) &&
-	    !(p->old_left == p->new_left && p->last_kind == ' ')) {
+	    !(p->old_left == p->new_left && p->last_kind == ' ' && p->hunk_changed)) {
 		p->lineno--;
 		fail(p, "diff ends inside the hunk of %s at line %u: %u old and %u new lines missing",
 		     p->cur_name, p->hunk_start, p->old_left, p->new_left);

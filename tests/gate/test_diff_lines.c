@@ -295,6 +295,13 @@ static void test_malformed(void)
 {
 	expect_error("--- a/x.c\n+++ b/x.c\n@@ -1,3 +1,3 @@\n ctx\n-a\n",
 		     "test.diff:5: diff ends inside the hunk of x.c");
+	/* cut after a hunk's leading context: the change is missing, not
+	   some stripped trailing context */
+	expect_error("--- a/x.c\n+++ b/x.c\n@@ -1,4 +1,4 @@\n ctx\n",
+		     "test.diff:4: diff ends inside the hunk of x.c at line 3: 3 old and 3 new");
+	expect_error("--- a/x.c\n+++ b/x.c\n@@ -1,3 +1,3 @@\n a\n-b\n+c\n d\n"
+		     "@@ -9,3 +9,3 @@\n e\n",
+		     "test.diff:9: diff ends inside the hunk of x.c at line 8");
 	expect_error("--- a/x.c\n+++ b/x.c\n@@ -1,2 +0,0 @@\n-a\n",
 		     "test.diff:4: diff ends inside the hunk of x.c at line 3: 1 old and 0 new");
 	expect_error("--- a/x.c\n+++ b/x.c\n@@ -1,2 +1,2 @@\n ctx\nwhat\n",
