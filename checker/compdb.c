@@ -91,6 +91,38 @@ static void fill_entry(struct ss_compdb_entry *e, CXCompileCommand cmd,
 	free(argv);
 }
 
+/* What libclang would misread in an entry (a number taken for a directory
+   name, "arguments" given as one string): 0, or -1 with why in buf. */
+static int entry_problem(json_object *e, char *buf, size_t len)
+{
+	static const char *const strings[] = { "directory", "file", "command", "output" };
+	json_object *v;
+
+	for (size_t k = 0; k < sizeof(strings) / sizeof(strings[0]); k++) {
+		if (json_object_object_get_ex(e, strings[k], &v) &&
+		    !json_object_is_type(v, json_type_string)) {
+			snprintf(buf, len, "\"%s\" is not a string", strings[k]);
+			return -1;
+		}
+	}
+	if (json_object_object_get_ex(e, "arguments", &v)) {
+		bool ok = json_object_is_type(v, json_type_array);
+
+		for (size_t k = 0; ok && k < json_object_array_length(v); k++)
+			ok = json_object_is_type(json_object_array_get_idx(v, k),
+						 json_type_string);
+		if (!ok) {
+			snprintf(buf, len, "\"arguments\" is not an array of strings");
+			return -1;
+		}
+	}
+	if (json_object_object_get_ex(e, "file", &v) && !*json_object_get_string(v)) {
+		snprintf(buf, len, "\"file\" is empty");
+		return -1;
+	}
+	return 0;
+}
+
 /*
  * libclang says only that loading failed, and says it on standard error in
  * its own words: look at the file first and name what is wrong with it.
@@ -122,6 +154,7 @@ static int validate(const char *path, char *err, size_t errlen)
 	n = json_object_array_length(root);
 	for (size_t i = 0; i < n; i++) {
 		json_object *e = json_object_array_get_idx(root, i), *v;
+		char bad[64];
 
 		if (!json_object_is_type(e, json_type_object) ||
 		    !json_object_object_get_ex(e, "directory", &v) ||
@@ -131,6 +164,11 @@ static int validate(const char *path, char *err, size_t errlen)
 			snprintf(err, errlen,
 				 "%s: entry %zu lacks \"directory\", \"file\" or "
 				 "\"command\"/\"arguments\"", path, i + 1);
+			json_object_put(root);
+			return -1;
+		}
+		if (entry_problem(e, bad, sizeof(bad)) < 0) {
+			snprintf(err, errlen, "%s: entry %zu: %s", path, i + 1, bad);
 			json_object_put(root);
 			return -1;
 		}
