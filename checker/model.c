@@ -1255,6 +1255,20 @@ static const char *const pseudo_file_makers[] = {
 	"alloc_file", NULL
 };
 
+static bool bytes_contain(const char *buf, size_t len, const char *word)
+{
+	size_t wl = strlen(word);
+	const char *p = buf, *end = buf + len;
+
+	while ((size_t)(end - p) >= wl &&
+	       (p = memchr(p, word[0], (size_t)(end - p) - wl + 1)) != NULL) {
+		if (memcmp(p, word, wl) == 0)
+			return true;
+		p++;
+	}
+	return false;
+}
+
 static bool token_is(CXTranslationUnit tu, CXToken t, const char *text)
 {
 	CXString s = clang_getTokenSpelling(tu, t);
@@ -1276,8 +1290,16 @@ static void mark_pseudo_fops(struct ss_model *m, CXFile file)
 	unsigned n = 0, i, j, k;
 	size_t len = 0, f;
 	CXSourceRange all;
+	const char *text;
+	bool any = false;
 
-	if (!file || !clang_getFileContents(m->tu, file, &len))
+	if (!file || !(text = clang_getFileContents(m->tu, file, &len)))
+		return;
+	/* Tokenizing the whole file is a good part of the model's cost; a file
+	   that never spells a maker's name cannot call one. */
+	for (k = 0; pseudo_file_makers[k] && !any; k++)
+		any = bytes_contain(text, len, pseudo_file_makers[k]);
+	if (!any)
 		return;
 	all = clang_getRange(clang_getLocationForOffset(m->tu, file, 0),
 			     clang_getLocationForOffset(m->tu, file, (unsigned)len));
