@@ -116,6 +116,8 @@ void ss_tree_args(const struct ss_tree *t, struct strvec *args)
 	if (t->kernel) {
 		strvec_push(args, "-DKBUILD_MODNAME=\"safeseek\"");
 		strvec_push(args, "-DKBUILD_BASENAME=\"safeseek\"");
+		/* MODULE_LICENSE() of built-in code names it (Linux 5.19 and later) */
+		strvec_push(args, "-DKBUILD_MODFILE=\"safeseek\"");
 	}
 }
 
