@@ -74,27 +74,65 @@ void ss_changes_free(struct ss_changes *c)
 	free(c);
 }
 
-static struct changed_file *file_get(struct ss_changes *c, const char *path)
+/*
+ * "b/./drivers//x.c" is drivers/x.c: the "." components and doubled
+ * slashes go, so that the path compares with the checker's normalised
+ * file names.  Returns a new string, or NULL when out of memory.
+ */
+static char *tidy_path(const char *path)
+{
+	char *out = malloc(strlen(path) + 1), *o = out;
+	const char *s = path;
+
+	if (!out)
+		return NULL;
+	while (*s) {
+		size_t n = strcspn(s, "/");
+
+		if (n && !(n == 1 && s[0] == '.')) {
+			if (o > out)
+				*o++ = '/';
+			memcpy(o, s, n);
+			o += n;
+		}
+		s += n;
+		s += *s == '/';
+	}
+	*o = '\0';
+	if (o == out) {		/* nothing but "." and slashes: keep it */
+		free(out);
+		return strdup(path);
+	}
+	return out;
+}
+
+static struct changed_file *file_get(struct ss_changes *c, const char *given)
 {
 	struct changed_file *f;
+	char *path = tidy_path(given);
 	size_t i;
 
-	for (i = 0; i < c->nfiles; i++)
-		if (strcmp(c->files[i].path, path) == 0)
+	if (!path)
+		return NULL;
+	for (i = 0; i < c->nfiles; i++) {
+		if (strcmp(c->files[i].path, path) == 0) {
+			free(path);
 			return &c->files[i];
+		}
+	}
 	if (c->nfiles == c->cap) {
 		size_t cap = c->cap ? c->cap * 2 : 8;
 		f = realloc(c->files, cap * sizeof(*f));
-		if (!f)
+		if (!f) {
+			free(path);
 			return NULL;
+		}
 		c->files = f;
 		c->cap = cap;
 	}
 	f = &c->files[c->nfiles];
 	memset(f, 0, sizeof(*f));
-	f->path = strdup(path);
-	if (!f->path)
-		return NULL;
+	f->path = path;
 	c->nfiles++;
 	return f;
 }

@@ -283,6 +283,23 @@ static void test_stripped_trailing_context(void)
 		" d", want);
 }
 
+/* "b/./mm//x.c" names mm/x.c, as a file name the checker prints would. */
+static void test_dot_components(void)
+{
+	static const char text[] =
+		"--- a/./mm//x.c\n+++ b/./mm//x.c\n@@ -1 +1 @@\n-a\n+b\n"
+		"--- ./y.c\n+++ ./y.c\n@@ -1 +1 @@\n-a\n+b\n";
+	static const char *const want[] = { "mm/x.c:1 del:1", "y.c:1 del:1", NULL };
+	char err[256];
+	struct ss_changes *c = parse(text, err, sizeof(err));
+
+	expect_files(text, want);
+	CHECK(c && ss_changes_line(c, "/src/linux/mm/x.c", 1));
+	CHECK(c && ss_changes_line(c, "./mm/x.c", 1));
+	CHECK(c && ss_changes_line(c, "/src/linux/y.c", 1));
+	ss_changes_free(c);
+}
+
 static void test_empty(void)
 {
 	static const char *const none[] = { NULL };
@@ -375,6 +392,7 @@ int main(void)
 	test_mail();
 	test_quoted_path();
 	test_stripped_trailing_context();
+	test_dot_components();
 	test_empty();
 	test_malformed();
 	test_queries();
