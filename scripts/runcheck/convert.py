@@ -6,6 +6,7 @@ known (install.py).
 """
 
 import difflib
+import hashlib
 import os
 
 import cfuncs
@@ -51,16 +52,27 @@ def describe(display, line, kind, name):
 
 
 class Outcome:
-    """What the conversions would do."""
+    """What the conversions would do.
 
-    def __init__(self):
-        self.original = {}       # Source -> bytes, for every candidate
-        self.final = {}          # Source -> bytes after all patches
-        self.copy = {}           # Source -> its scratch copy, converted
-        self.places = {}         # patch name -> number of changed regions
+    Only the files a patch changes are held in memory; the others are known
+    by a digest, so that a whole kernel tree can be a candidate."""
+
+    def __init__(self, contents=None):
+        self.contents = contents  # Source -> starting bytes, or None: the file itself
+        self.digest = {}          # Source -> digest of its starting bytes
+        self.original = {}        # Source -> starting bytes, for every changed file
+        self.final = {}           # Source -> bytes after all patches, for every changed file
+        self.copy = {}            # Source -> its scratch copy, converted
+        self.places = {}          # patch name -> number of changed regions
         self.files_by_patch = {}  # patch name -> number of files it changed
-        self.failures = []       # (Source, patch name, what): the file is left as it was
+        self.failures = []        # (Source, patch name, what): the file is left as it was
         self.parse_failures = []  # ParseFailure, macro definitions included
+
+    def source_bytes(self, s):
+        """A candidate's starting bytes."""
+        if s in self.original:
+            return self.original[s]
+        return self.contents[s] if self.contents is not None else read(s.path)
 
     def unparsed_code(self):
         """The parse failures that hid code from the patches: a macro
@@ -69,8 +81,7 @@ class Outcome:
 
     def changed(self):
         failed = {s for s, _, _ in self.failures}
-        return [s for s in sorted(self.final, key=lambda s: s.display)
-                if self.final[s] != self.original[s] and s not in failed]
+        return [s for s in sorted(self.final, key=lambda s: s.display) if s not in failed]
 
 
 def read(path):
@@ -130,20 +141,27 @@ def convert(runner, patches, sources, scratch, contents=None):
     """Apply every patch in order to copies of `sources` under `scratch`.
     `contents` gives the starting bytes of each source (default: read the
     file).  Returns an Outcome."""
-    out = Outcome()
+    out = Outcome(contents)
     work = {}
     for s in sources:
         data = contents[s] if contents is not None else read(s.path)
-        out.original[s] = data
+        out.digest[s] = hashlib.sha256(data).digest()
         path = _scratch_path(scratch, s, work)
         write(path, data)
+        # Any write by spatch gives the copy a new time.
+        os.utime(path, ns=(0, 0))
         work[path] = s
         out.copy[s] = path
     paths = sorted(work)
+    current = {}   # scratch path -> bytes, for the copies a patch has changed
     failures = {}
     parse_seen = {}
+
+    def text_of(p):
+        return current[p] if p in current else out.source_bytes(work[p])
+
     for patch in patches:
-        before = {p: read(p) for p in paths}
+        stamps = {p: _stamp(p) for p in paths}
         res = runner.check_patch(patch, runner.on_files(patch, "patch", paths, in_place=True))
         results = [res]
         if res.failed():
@@ -156,6 +174,18 @@ def convert(runner, patches, sources, scratch, contents=None):
                 if r.failed():
                     failures.setdefault(work[p], (patch.name, "spatch failed (exit %d): %s"
                                                   % (r.rc, r.tail(1))))
+        changed_files = 0
+        before_stage = {}
+        for p in paths:
+            if _stamp(p) == stamps[p]:
+                continue
+            before = text_of(p)
+            after = read(p)
+            if after != before:
+                before_stage[p] = before
+                current[p] = after
+                changed_files += 1
+                out.places[patch.name] = out.places.get(patch.name, 0) + regions(before, after)
         for r in results:
             for f, what in r.exceptions:
                 s = work.get(os.path.abspath(f))
@@ -163,24 +193,29 @@ def convert(runner, patches, sources, scratch, contents=None):
                     failures.setdefault(s, (patch.name, what))
             for f, line in r.parse_errors:
                 p = os.path.abspath(f)
-                s = work.get(p)
-                if s is None:
+                if p not in work:
                     continue
-                _note_parse_failure(out, parse_seen, s, before.get(p, b""), line, patch.name)
-        changed_files = 0
-        for p in paths:
-            after = read(p)
-            if after != before[p]:
-                changed_files += 1
-                out.places[patch.name] = out.places.get(patch.name, 0) + regions(before[p], after)
+                stage_text = before_stage[p] if p in before_stage else text_of(p)
+                _note_parse_failure(out, parse_seen, work[p], stage_text, line, patch.name)
         out.places.setdefault(patch.name, 0)
         out.files_by_patch[patch.name] = changed_files
-    for p, s in work.items():
-        out.final[s] = read(p)
+    for p, data in current.items():
+        s = work[p]
+        original = out.source_bytes(s)
+        if hashlib.sha256(original).digest() != out.digest[s]:
+            failures.setdefault(s, ("-", "changed while the conversion ran"))
+        elif data != original:
+            out.original[s] = original
+            out.final[s] = data
     out.failures = [(s, pn, what) for s, (pn, what) in sorted(failures.items(),
                                                               key=lambda kv: kv[0].display)]
     out.parse_failures.sort(key=lambda pf: (pf.source.display, pf.line))
     return out
+
+
+def _stamp(path):
+    st = os.stat(path)
+    return (st.st_mtime_ns, st.st_size, st.st_ino)
 
 
 def _note_parse_failure(out, seen, source, text_at_stage, line, patch_name):
@@ -189,7 +224,7 @@ def _note_parse_failure(out, seen, source, text_at_stage, line, patch_name):
     stage_text = text_at_stage.decode("utf-8", "surrogateescape")
     kind, name, where = cfuncs.place_of(stage_text, line)
     if kind in ("function", "declaration"):
-        orig = out.original[source].decode("utf-8", "surrogateescape")
+        orig = out.source_bytes(source).decode("utf-8", "surrogateescape")
         funcs, decls = cfuncs.functions(orig), cfuncs.declarations(orig)
         same = [f for f in (funcs if kind == "function" else decls) if f.name == name]
         if same:

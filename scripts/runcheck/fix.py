@@ -74,7 +74,7 @@ def do_fix(run, scratch, sparse_cmd):
     macros = [pf for pf in outcome.parse_failures if pf.kind == "macro"]
     inside = {}
     for pf in unparsed:
-        first, last = _extent(pf, outcome.original[pf.source].decode("utf-8", "surrogateescape"))
+        first, last = _extent(pf, outcome.source_bytes(pf.source).decode("utf-8", "surrogateescape"))
         inside[pf] = [f for f in before if _convertible(f) and f.file == pf.source.display
                       and first <= f.line <= last]
     hiding = [pf for pf in unparsed if inside[pf]]
