@@ -182,11 +182,14 @@ if [ ${#missing[@]} -gt 0 ] || [ "$need_build" = 1 ]; then
 	fi
 fi
 
+# Every run holds a shared lock on the build directory while it uses the
+# checker; a rebuild takes it exclusively, so it neither replaces the binary
+# under a running check nor runs twice when runs start together.
+lock=$build/.run-check.lock
 if [ "$need_build" = 1 ]; then
 	mkdir -p "$build" || die "cannot create the build directory $build"
-	# Runs started together build once: the others wait, then find it done.
-	exec 9>"$build/.run-check-build.lock"
-	flock 9
+	{ exec 9>>"$lock"; } 2>/dev/null || die "cannot write in the build directory $build"
+	flock -x 9
 	if checker_stale; then
 		echo "$prog: building the checker in $build" >&2
 		log=$build/run-check-build.log
@@ -199,7 +202,9 @@ if [ "$need_build" = 1 ]; then
 		# Up to date now, even when the newer source changed nothing.
 		touch "$checker"
 	fi
-	exec 9>&-
+	flock -s 9
+elif { exec 9>>"$lock"; } 2>/dev/null; then
+	flock -s 9
 fi
 
 if [ "$gitgrep" = 1 ]; then
@@ -232,4 +237,5 @@ if [ "$fix" = 1 ]; then args+=(--action fix); else args+=(--action "$mode"); fi
 [ "$gitgrep" = 1 ] && args+=(--use-gitgrep)
 [ -n "$since" ] && args+=(--since "$since")
 
+# The shared lock (descriptor 9) stays held by the run until it ends.
 exec "$py" "$top/scripts/runcheck" "${args[@]}" -- "${paths[@]}"
