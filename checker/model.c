@@ -470,11 +470,50 @@ static void each_member(struct ss_model *m, CXCursor init, const char **fields,
 	free(kids);
 }
 
+/*
+ * A value written as one identifier that is a macro: `.llseek = no_llseek`
+ * where, as in Linux 6.0 to 6.11, no_llseek is defined as NULL.  The
+ * expression comes from the macro, so its own extent is empty; the name is
+ * the token where it was expanded, followed by the end of the entry.
+ */
+static const char *macro_value(struct ss_model *m, CXCursor value)
+{
+	CXToken *toks = NULL;
+	unsigned n = 0, offset;
+	size_t len = 0;
+	CXFile file;
+	const char *name = NULL;
+
+	clang_getExpansionLocation(clang_getCursorLocation(value), &file, NULL, NULL, &offset);
+	if (!file || !clang_getFileContents(m->tu, file, &len) || offset >= len)
+		return NULL;
+	clang_tokenize(m->tu, clang_getRange(clang_getLocationForOffset(m->tu, file, offset),
+					     clang_getLocationForOffset(m->tu, file,
+									offset + 1 < len ? offset + 1 : offset)),
+		       &toks, &n);
+	if (n >= 1 && clang_getTokenKind(toks[0]) == CXToken_Identifier) {
+		CXString s = clang_getTokenSpelling(m->tu, toks[0]);
+		size_t end = offset + strlen(clang_getCString(s));
+		const char *text = clang_getFileContents(m->tu, file, &len);
+
+		while (end < len && (text[end] == ' ' || text[end] == '\t' || text[end] == '\n'))
+			end++;
+		if (end < len && (text[end] == ',' || text[end] == '}') &&
+		    strcmp(clang_getCString(s), "NULL") != 0)
+			name = keep(m, clang_getCString(s));
+		clang_disposeString(s);
+	}
+	clang_disposeTokens(m->tu, toks, n);
+	return name;
+}
+
 static void fops_member(struct ss_model *m, const char *member, CXCursor value, void *arg)
 {
 	struct ss_fops *f = arg;
 	const char *function = named_function(m, value);
 
+	if (!function && strcmp(member, "owner") != 0)
+		function = macro_value(m, value);
 	if (!function)
 		return;
 	f->methods = xrealloc(f->methods, (f->nmethods + 1) * sizeof(*f->methods));
