@@ -43,7 +43,7 @@ class Run:
         self.patches = cocci.find_patches(self.top)
         self.runner = cocci.Runner(args.spatch, args.jobs, args.timeout, args.use_gitgrep,
                                    python=sys.executable, tmp=tmp)
-        self.checker = checker.Checker(args.checker, args.jobs)
+        self.checker = checker.Checker(args.checker, args.jobs, tmp)
         self.since = changed.Since(args.since, args.paths[0]) if args.since else None
         self.incomplete = False  # a file spatch could not go through
         self._display = {}
@@ -76,7 +76,7 @@ class Run:
                 # checker prints are those of the diff.
                 cwd = self.since.top
                 paths = [os.path.relpath(os.path.realpath(p), cwd) for p in paths]
-                fd, diff_file = tempfile.mkstemp(prefix="safeseek-since-", suffix=".diff")
+                fd, diff_file = tempfile.mkstemp(prefix="since-", suffix=".diff", dir=self.tmp)
                 with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape") as f:
                     f.write(self.since.diff)
             found = self.checker.run(paths, changed_lines=diff_file, cwd=cwd)
@@ -294,17 +294,23 @@ def do_patch(run, scratch):
 SCRATCH_PREFIX = "safeseek-run-"
 
 
+def scratch_parent():
+    """$TMPDIR, unless spatch could not be given paths inside it."""
+    d = os.path.realpath(tempfile.gettempdir())
+    return d if cocci.plain(d) else "/tmp"
+
+
 def new_scratch():
     """A private directory for the run, marked with our process id so that a
     later run can tell it was left behind by a run that was killed."""
-    d = os.path.realpath(tempfile.mkdtemp(prefix=SCRATCH_PREFIX))
+    d = os.path.realpath(tempfile.mkdtemp(prefix=SCRATCH_PREFIX, dir=scratch_parent()))
     with open(os.path.join(d, "owner.pid"), "w") as f:
         f.write("%d\n" % os.getpid())
     return d
 
 
 def reap_stale_scratch():
-    top = tempfile.gettempdir()
+    top = scratch_parent()
     try:
         names = [n for n in os.listdir(top) if n.startswith(SCRATCH_PREFIX)]
     except OSError:

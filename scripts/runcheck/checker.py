@@ -94,15 +94,16 @@ def parse_json(text, origin):
 
 
 class Checker:
-    def __init__(self, path, jobs):
+    def __init__(self, path, jobs, tmp=None):
         self.path = path
         self.jobs = jobs
+        self.tmp = tmp
 
     def run(self, paths, changed_lines=None, cwd=None):
         """Findings of the checker on paths (files or directories)."""
         if not paths:
             return []
-        with tempfile.NamedTemporaryFile(prefix="safeseek-findings-", suffix=".json") as out:
+        with tempfile.NamedTemporaryFile(prefix="findings-", suffix=".json", dir=self.tmp) as out:
             cmd = [self.path, "--format=json", "-q", "-o", out.name, "-j", str(self.jobs)]
             if changed_lines:
                 cmd += ["--changed-lines", changed_lines]

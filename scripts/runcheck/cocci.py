@@ -128,7 +128,7 @@ class Runner:
         self.spatch = spatch
         # Where spatch's parallel workers keep their files: by default it
         # makes a directory in the current one, left behind when stopped.
-        self.tmp = tmp or tempfile.gettempdir()
+        self.tmp = tmp or "/tmp"
         # The interpreter for the patches' script rules: the one this run
         # was started with, not whatever python3 comes first on PATH.
         self.python = python
@@ -181,7 +181,7 @@ class Runner:
                 if kw.get("in_place"):
                     raise Fatal("internal: %r cannot be converted in place by spatch" % f)
                 if tmp is None:
-                    tmp = os.path.realpath(tempfile.mkdtemp(prefix="safeseek-names-"))
+                    tmp = os.path.realpath(tempfile.mkdtemp(prefix="names-", dir=self.tmp))
                 # The file keeps the name of its directory: a patch may
                 # look at it (the files directly in fs/ are the VFS core).
                 real = os.path.abspath(os.path.join(cwd or ".", f))
@@ -192,7 +192,7 @@ class Runner:
                 os.symlink(real, alias)
                 aliases[alias] = f
                 names.append(alias)
-            with tempfile.NamedTemporaryFile("w", prefix="safeseek-groups-", suffix=".txt",
+            with tempfile.NamedTemporaryFile("w", prefix="groups-", suffix=".txt", dir=self.tmp,
                                              encoding="utf-8", errors="surrogateescape") as g:
                 g.write("\n\n".join(names) + "\n")
                 g.flush()

@@ -61,7 +61,11 @@ class Env:
         self.top = top
         self.build = build
         self.tmp = tmp
-        self.corpus = os.path.join(top, "corpus")
+        # One copy of the corpus, taken once: every tree of the test and
+        # every comparison use it, whatever happens to the source tree
+        # meanwhile.
+        self.corpus = os.path.join(tmp, "corpus")
+        shutil.copytree(os.path.join(top, "corpus"), self.corpus, symlinks=True)
         self.expected = os.path.join(self.corpus, "expected")
 
     def run(self, args, cwd=None):
