@@ -140,7 +140,10 @@ def do_fix(run, scratch, sparse_cmd):
     places = ", ".join("%s %d" % (p.name, outcome.places.get(p.name, 0)) for p in run.patches)
     per_file = ", ".join("%s %d" % (p.name, outcome.files_by_patch.get(p.name, 0))
                          for p in run.patches)
-    other = collections.Counter(f.tag for f in before if not _convertible(f))
+    # What is left of the rules no patch converts, as the tree is now.
+    other = collections.Counter(
+        [f.tag for f in after if not _convertible(f)]
+        + [f.tag for f in before if not _convertible(f) and f.file not in rescanned])
     out.append("")
     out.append("--fix summary:")
     out.append("  files changed:          %d of %d" % (len(installed), len(run.sources)))
@@ -155,7 +158,7 @@ def do_fix(run, scratch, sparse_cmd):
     out.append("  second run changes:     %d file%s" % (len(not_idempotent),
                                                         "" if len(not_idempotent) == 1 else "s"))
     if other:
-        out.append("  no patch converts:      %s (report mode lists them)"
+        out.append("  left for review:        %s (no patch converts these; report mode lists them)"
                    % ", ".join("%s %d" % kv for kv in sorted(other.items())))
     for line in out:
         say(line)
