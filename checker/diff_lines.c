@@ -81,7 +81,7 @@ void ss_changes_free(struct ss_changes *c)
  */
 static char *tidy_path(const char *path)
 {
-	char *out = malloc(strlen(path) + 1), *o = out;
+	char *out = malloc(strlen(path) + 2), *o = out;
 	const char *s = path;
 
 	if (!out)
@@ -98,11 +98,9 @@ static char *tidy_path(const char *path)
 		s += n;
 		s += *s == '/';
 	}
+	if (o == out)		/* nothing but "." and slashes */
+		*o++ = '.';
 	*o = '\0';
-	if (o == out) {		/* nothing but "." and slashes: keep it */
-		free(out);
-		return strdup(path);
-	}
 	return out;
 }
 
