@@ -58,19 +58,23 @@ static unsigned offset_of(CXSourceLocation loc)
 }
 
 /*
- * Tokens of c's extent.  Some libclang versions hand back one token past
- * the end of the range; it is dropped here.
+ * Tokens of c's extent, comments left out, so that a trailing comment does
+ * not hide a bare `return -ESPIPE;`.  Some libclang versions hand back one
+ * token past the end of the range; it is dropped here.
  */
 static unsigned tokens_of(CXTranslationUnit tu, CXCursor c, CXToken **toks)
 {
 	CXSourceRange r = clang_getCursorExtent(c);
-	unsigned n = 0, end = offset_of(clang_getRangeEnd(r));
+	unsigned n = 0, i, kept = 0, end = offset_of(clang_getRangeEnd(r));
 
 	*toks = NULL;
 	clang_tokenize(tu, r, toks, &n);
 	while (n > 0 && offset_of(clang_getTokenLocation(tu, (*toks)[n - 1])) >= end)
 		n--;
-	return n;
+	for (i = 0; i < n; i++)
+		if (clang_getTokenKind((*toks)[i]) != CXToken_Comment)
+			(*toks)[kept++] = (*toks)[i];
+	return kept;
 }
 
 static void copy_string(CXString s, char *buf, size_t n)

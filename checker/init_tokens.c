@@ -94,7 +94,7 @@ static unsigned token_line(const struct toks *k, unsigned i)
 	return line;
 }
 
-/* Drop the tokens of preprocessor lines (`#ifdef CONFIG_COMPAT`, ...). */
+/* Drop comments and the tokens of preprocessor lines (`#ifdef CONFIG_COMPAT`, ...). */
 static void drop_directives(struct toks *k)
 {
 	unsigned i = 0, kept = 0, prev_line = 0;
@@ -107,6 +107,10 @@ static void drop_directives(struct toks *k)
 				free(k->text[i]);
 				i++;
 			}
+			continue;
+		}
+		if (clang_getTokenKind(k->t[i]) == CXToken_Comment) {
+			free(k->text[i++]);
 			continue;
 		}
 		k->t[kept] = k->t[i];
