@@ -31,8 +31,9 @@ have_libclang() {
 for p in coccinelle sparse cmake make gcc pkg-config libjson-c-dev git; do need_pkg "$p"; done
 have_libclang || missing+=(libclang-19-dev)
 if [ "$want_test" = 1 ]; then
-  # clang-19 and its runtime give the sanitizer and libFuzzer builds.
-  for p in python3 python3-jsonschema clang-19 libclang-rt-19-dev libclang-19-dev; do need_pkg "$p"; done
+  # clang-19 and its runtime give the sanitizer and libFuzzer builds;
+  # the linter of the project's own shell scripts comes with them.
+  for p in python3 python3-jsonschema clang-19 libclang-rt-19-dev libclang-19-dev shellcheck; do need_pkg "$p"; done
 fi
 
 [ ${#missing[@]} -eq 0 ] && exit 0
@@ -46,5 +47,4 @@ fi
 echo "safeseek: installing ${missing[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq >/dev/null
-# shellcheck disable=SC2086
-apt-get install -y -qq --no-install-recommends ${missing[*]} >/dev/null
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""run-check.sh passes shellcheck.
+"""The project's shell scripts pass shellcheck.
 
 usage: shellcheck_scripts.py SRC_DIR
 """
@@ -9,7 +9,7 @@ import shutil
 import subprocess
 import sys
 
-SCRIPTS = ["run-check.sh"]
+SCRIPTS = ["run-check.sh", "scripts/install-deps.sh", "scripts/test.sh", ".ci/run"]
 
 
 def main():
