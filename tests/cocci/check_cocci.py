@@ -66,8 +66,10 @@ def copy_corpus(corpus, dest):
 
 
 def spatch(args, cocci, mode, tree):
-    cmd = [args.spatch, "--sp-file", cocci, "-D", mode, "--very-quiet",
-           "--dir", "."] + patch_options(cocci)
+    # spatch's python scripting looks for an interpreter on PATH unless told;
+    # that may be a slow wrapper or a build without Debian's libpython.
+    cmd = [args.spatch, "--python", sys.executable, "--sp-file", cocci, "-D", mode,
+           "--very-quiet", "--dir", "."] + patch_options(cocci)
     p = subprocess.run(cmd, cwd=tree, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        universal_newlines=True, errors="replace")
     if p.returncode != 0:
