@@ -397,50 +397,63 @@ def nso_context_pos(p):
     k = nso_key(p[0])
     return any(nso_key(q) == k for (q, msg) in nso_messages())
 
-@script:python depends on patch || context || org || report@
+// Every rule below needs an f_pos (a pread refusal) or an ESPIPE (an
+// llseek method that only returns -ESPIPE) in the file, so that files
+// with neither are not even parsed.
+
+@nso_file@
+expression X;
+@@
+(
+X->f_pos
+|
+ESPIPE
+)
+
+@script:python depends on nso_file && (patch || context || org || report)@
 @@
 nso_reset()
 
 // ---------------------------------------------------------------------
 // What the file holds.
 
-@fops_init@
+@fops_init depends on nso_file@
 identifier fops;
 initializer list IL;
 position pf;
 @@
 struct file_operations fops@pf = { IL };
 
-@script:python@
+@script:python depends on nso_file@
 fops << fops_init.fops;
 il << fops_init.IL;
 pf << fops_init.pf;
 @@
 nso_add_fops(fops, pf[0], il.elements)
 
-@defs@
+@defs depends on nso_file@
 identifier fn;
 position p;
 @@
 fn@p(...) { ... }
 
-@script:python@
+@script:python depends on nso_file@
 fn << defs.fn;
 p << defs.p;
 @@
 nso.defs[fn] = p[0]
 
-@open_nso@
+@open_nso depends on nso_file@
 identifier of : script:python () { nso_is_open_candidate(of) };
 @@
 of(...) { <+... nonseekable_open(...) ...+> }
 
-@script:python@
+@script:python depends on nso_file@
 of << open_nso.of;
 @@
 nso.nso_calls.add(of)
 
-@open_ret@
+@open_ret depends on nso_file@
 identifier of : script:python () { nso_is_open_candidate(of) };
 expression E;
 constant C;
@@ -461,24 +474,24 @@ of(...) {
 ...+>
 }
 
-@script:python@
+@script:python depends on nso_file@
 of << open_ret.of;
 p << open_ret.p = [];
 @@
 if p:
     nso.var_returns.add(of)
 
-@open_zero@
+@open_zero depends on nso_file@
 identifier of : script:python () { nso_is_open_candidate(of) };
 @@
 of(...) { <+... return 0; ...+> }
 
-@script:python@
+@script:python depends on nso_file@
 of << open_zero.of;
 @@
 nso.zero_returns.add(of)
 
-@espipe_llseek@
+@espipe_llseek depends on nso_file@
 identifier lf != no_llseek;
 identifier fl, off, whence;
 typedef loff_t;
@@ -489,7 +502,7 @@ loff_t lf@p(struct file *fl, loff_t off, int whence)
 	return -ESPIPE;
 }
 
-@script:python@
+@script:python depends on nso_file@
 lf << espipe_llseek.lf;
 p << espipe_llseek.p;
 @@
@@ -498,20 +511,20 @@ nso.llseek_cand[lf] = p[0]
 // It is an llseek method when a file_operations says so, or when nothing
 // names it at all.
 
-@llseek_named@
+@llseek_named depends on nso_file@
 identifier lf : script:python () { nso_is_llseek_cand(lf) };
 position p;
 @@
 lf@p
 
-@script:python@
+@script:python depends on nso_file@
 lf << llseek_named.lf;
 p << llseek_named.p;
 @@
 if not nso_line(p[0]).lstrip().startswith("EXPORT_SYMBOL"):
     nso.llseek_named.add(lf)
 
-@script:python@
+@script:python depends on nso_file@
 @@
 for lf in nso.llseek_cand:
     if (lf not in nso.llseek_named
@@ -522,7 +535,7 @@ for lf in nso.llseek_cand:
 // pif an `if` that goes as a whole, pcomb one that keeps other conditions,
 // perr the errno.
 
-@conv disable braces0, braces1, braces2, braces3, braces4@
+@conv depends on nso_file disable braces0, braces1, braces2, braces3, braces4@
 identifier fn, fl, ppos, l, ret;
 identifier E =~ "^E[A-Z0-9]+$";
 expression T, C;
@@ -566,7 +579,7 @@ if@pcomb (C || \(T@pc \& \(ppos != &fl->f_pos\|&fl->f_pos != ppos\)\))
 ...>
 }
 
-@script:python@
+@script:python depends on nso_file@
 fn << conv.fn;
 fl << conv.fl;
 ppos << conv.ppos;
@@ -589,7 +602,7 @@ if inside:
 // Any other comparison of the position pointer with &file->f_pos: reported,
 // not converted.
 
-@anytest@
+@anytest depends on nso_file@
 identifier fn, fl, ppos;
 expression T;
 position pc;
@@ -601,7 +614,7 @@ fn(struct file *fl, ..., loff_t *ppos)
 ...>
 }
 
-@script:python@
+@script:python depends on nso_file@
 fn << anytest.fn;
 fl << anytest.fl;
 ppos << anytest.ppos;
@@ -615,32 +628,32 @@ if nso_key(pc[0]) not in nso.tests:
 // library method if it has the shape of a read, write, readv or writev
 // method and nothing in the file calls it.
 
-@shape@
+@shape depends on nso_file@
 identifier fn : script:python () { nso_is_test_fn(fn) };
 identifier fl, a, b, ppos;
 type T1, T2;
 @@
 fn(struct file *fl, T1 a, T2 b, loff_t *ppos) { ... }
 
-@script:python@
+@script:python depends on nso_file@
 fn << shape.fn;
 @@
 nso.shaped.add(fn)
 
-@named@
+@named depends on nso_file@
 identifier fn : script:python () { nso_is_test_fn(fn) };
 position p;
 @@
 fn@p
 
-@script:python@
+@script:python depends on nso_file@
 fn << named.fn;
 p << named.p;
 @@
 if not nso_line(p[0]).lstrip().startswith("EXPORT_SYMBOL"):
     nso.calls.add(fn)
 
-@installer@
+@installer depends on nso_file@
 identifier fn : script:python () { nso_may_install(fn) };
 identifier fl;
 expression E;
@@ -653,7 +666,7 @@ fl->private_data = E;
 ...+>
 }
 
-@script:python@
+@script:python depends on nso_file@
 fn << installer.fn;
 p << installer.p;
 @@
@@ -664,7 +677,7 @@ if not any(nso_open_of(f) == fn or fn in [m for (r, m) in nso_methods_of(f)]
 // ---------------------------------------------------------------------
 // patch
 
-@depends on patch && !context && !org && !report@
+@depends on nso_file && patch && !context && !org && !report@
 identifier fn : script:python () { nso_fix_fn(fn) };
 position pif : script:python () { nso_fix_at(pif, "whole") };
 expression X;
@@ -677,7 +690,7 @@ fn(...)
 ...>
 }
 
-@depends on patch && !context && !org && !report@
+@depends on nso_file && patch && !context && !org && !report@
 identifier fn : script:python () { nso_fix_fn(fn) };
 position pcomb : script:python () { nso_fix_at(pcomb, "combined") };
 identifier fl, ppos;
@@ -699,7 +712,7 @@ if@pcomb (C
 ...>
 }
 
-@depends on patch && !context && !org && !report@
+@depends on nso_file && patch && !context && !org && !report@
 identifier of : script:python () { nso_open_ret0(of) };
 identifier ino, fl;
 @@
@@ -711,7 +724,7 @@ of(struct inode *ino, struct file *fl)
 ...>
 }
 
-@depends on patch && !context && !org && !report@
+@depends on nso_file && patch && !context && !org && !report@
 identifier of : script:python () { nso_open_first_call(of) };
 identifier ino, fl;
 statement S1, S2;
@@ -724,7 +737,7 @@ S2
 ... when any
 }
 
-@add_c99@
+@add_c99 depends on nso_file@
 identifier fops : script:python () { nso_needs_open(fops, "c99") };
 identifier fld : script:python (fops) { nso_is_anchor(fops, fld) };
 expression E;
@@ -732,7 +745,7 @@ position pa;
 @@
 struct file_operations fops = { ..., .fld = E@pa, ... };
 
-@add_gnu@
+@add_gnu depends on nso_file@
 identifier fops : script:python () { nso_needs_open(fops, "gnu") };
 identifier fld : script:python (fops) { nso_is_anchor(fops, fld) };
 expression E;
@@ -740,21 +753,21 @@ position pa;
 @@
 struct file_operations fops = { ..., fld: E@pa, ... };
 
-@script:python add_text depends on patch && !context && !org && !report@
+@script:python add_text depends on nso_file && patch && !context && !org && !report@
 fops << add_c99.fops;
 pa << add_c99.pa;
 member;
 @@
 coccinelle.member = cocci.make_ident(nso_member_text(fops, pa[0]))
 
-@script:python add_text_gnu depends on patch && !context && !org && !report@
+@script:python add_text_gnu depends on nso_file && patch && !context && !org && !report@
 fops << add_gnu.fops;
 pa << add_gnu.pa;
 member;
 @@
 coccinelle.member = cocci.make_ident(nso_member_text(fops, pa[0]))
 
-@depends on patch && !context && !org && !report@
+@depends on nso_file && patch && !context && !org && !report@
 identifier add_c99.fops, add_c99.fld, add_text.member;
 expression E;
 @@
@@ -763,7 +776,7 @@ struct file_operations fops = { ...,
 + member,
   ...};
 
-@depends on patch && !context && !org && !report@
+@depends on nso_file && patch && !context && !org && !report@
 identifier add_gnu.fops, add_gnu.fld, add_text_gnu.member;
 expression E;
 @@
@@ -772,7 +785,7 @@ struct file_operations fops = { ...,
 + member,
   ...};
 
-@depends on patch && !context && !org && !report@
+@depends on nso_file && patch && !context && !org && !report@
 identifier fops : script:python () { nso_needs_open(fops, "pos") };
 expression E1, E2, E3, E4, E5, E6, E7, E8, E9, E10;
 @@
@@ -786,7 +799,7 @@ struct file_operations fops = { E1, E2, E3, E4, E5, E6, E7, E8, E9, E10,
 )
   , ...};
 
-@depends on patch && !context && !org && !report@
+@depends on nso_file && patch && !context && !org && !report@
 identifier fn : script:python () { nso_is_library_installer(fn) };
 identifier fl;
 expression E;
@@ -803,7 +816,7 @@ fl->private_data = E;
 
 // llseek methods that only return -ESPIPE become no_llseek.
 
-@llseek_c99 depends on patch && !context && !org && !report@
+@llseek_c99 depends on nso_file && patch && !context && !org && !report@
 identifier fops;
 identifier lf : script:python () { nso_is_espipe_llseek(lf) };
 @@
@@ -813,7 +826,7 @@ struct file_operations fops = { ...,
 + no_llseek
   , ...};
 
-@llseek_gnu depends on patch && !context && !org && !report@
+@llseek_gnu depends on nso_file && patch && !context && !org && !report@
 identifier fops;
 identifier lf : script:python () { nso_is_espipe_llseek(lf) };
 @@
@@ -823,7 +836,7 @@ struct file_operations fops = { ...,
 + no_llseek
   , ...};
 
-@llseek_pos depends on patch && !context && !org && !report@
+@llseek_pos depends on nso_file && patch && !context && !org && !report@
 identifier fops;
 expression E1;
 identifier lf : script:python () { nso_is_espipe_llseek(lf) };
@@ -833,24 +846,24 @@ struct file_operations fops = { E1,
 + no_llseek
   , ...};
 
-@llseek_used depends on patch && !context && !org && !report@
+@llseek_used depends on nso_file && patch && !context && !org && !report@
 identifier lf : script:python () { nso_is_espipe_llseek(lf) };
 position p;
 @@
 lf@p
 
-@script:python depends on llseek_used@
+@script:python depends on nso_file && llseek_used@
 lf << llseek_used.lf;
 @@
 nso.llseek_kept.add(lf)
 
-@depends on patch && !context && !org && !report@
+@depends on nso_file && patch && !context && !org && !report@
 identifier lf : script:python () { nso_llseek_unused(lf) };
 type T;
 @@
 - static T lf(...) { ... }
 
-@depends on patch && !context && !org && !report@
+@depends on nso_file && patch && !context && !org && !report@
 identifier lf : script:python () { nso_llseek_unused(lf) };
 type T;
 @@
@@ -859,20 +872,20 @@ type T;
 // ---------------------------------------------------------------------
 // context
 
-@depends on context && !patch && !org && !report@
+@depends on nso_file && context && !patch && !org && !report@
 expression T;
 position p : script:python () { nso_context_pos(p) };
 @@
 * T@p
 
-@depends on context && !patch && !org && !report@
+@depends on nso_file && context && !patch && !org && !report@
 identifier fn;
 position p : script:python () { nso_context_pos(p) };
 @@
 * fn@p(...)
   { ... }
 
-@depends on context && !patch && !org && !report@
+@depends on nso_file && context && !patch && !org && !report@
 identifier fops;
 position p : script:python () { nso_context_pos(p) };
 @@
@@ -883,12 +896,12 @@ struct file_operations
 // ---------------------------------------------------------------------
 // org and report
 
-@script:python depends on org@
+@script:python depends on nso_file && org@
 @@
 for (p, msg) in nso_messages():
     coccilib.org.print_todo(p, msg)
 
-@script:python depends on report@
+@script:python depends on nso_file && report@
 @@
 for (p, msg) in nso_messages():
     coccilib.report.print_report(p, msg)
