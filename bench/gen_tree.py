@@ -685,9 +685,11 @@ PLAIN_WITH_TABLES = 0.06
 
 
 def render_header(relpath):
-    base = os.path.basename(relpath)[:-2]
-    guard = "_%s_H" % "".join(ch if ch.isalnum() else "_"
-                              for ch in base.upper())
+    base = "".join(ch if ch.isalnum() else "_"
+                   for ch in os.path.basename(relpath)[:-2])
+    if not base[0].isalpha():
+        base = "v" + base
+    guard = "_%s_H" % base.upper()
     rng = random.Random("hdr:" + relpath)
     defs = []
     for k in range(rng.randint(20, 120)):
