@@ -537,26 +537,32 @@ def render(a, info, stats, scan, fix, parts, same_result, rss):
     def verdict(ok):
         return "met" if ok else "**missed**"
 
+    def cpu_note(x, y):
+        return " (CPU %.2fx)" % (x.median_cpu() / y.median_cpu()) \
+            if y.median_cpu() > 0 else ""
+
     if scan and by["check-jN"].ok:
-        c = by["check-jN"].median()
+        ck = by["check-jN"]
+        c = ck.median()
         if by["spatch"].ok:
             L.append("- safeseek-check -j%d at most 1/3 of spatch's time: "
-                     "%.2fx — %s" % (a.jobs, c / by["spatch"].median(),
-                                     verdict(c <= by["spatch"].median() / 3)))
+                     "%.2fx%s — %s" % (a.jobs, c / by["spatch"].median(),
+                                       cpu_note(ck, by["spatch"]),
+                                       verdict(c <= by["spatch"].median() / 3)))
         if by["grep"].ok:
-            L.append("- safeseek-check -j%d at most 2x grep's time: %.2fx — %s"
+            L.append("- safeseek-check -j%d at most 2x grep's time: %.2fx%s — %s"
                      % (a.jobs, c / by["grep"].median(),
+                        cpu_note(ck, by["grep"]),
                         verdict(c <= 2 * by["grep"].median())))
         L.append("- safeseek-check peak memory under 500 MB: %s — %s"
-                 % (fmt_mb(by["check-jN"].peak_kb()),
-                    verdict(by["check-jN"].peak_kb() < 500 * 1024)))
+                 % (fmt_mb(ck.peak_kb()), verdict(ck.peak_kb() < 500 * 1024)))
     if fix and fix[0].ok and not fix[1].ok:
         L.append("- run-check.sh --fix at most 1.1x of spatch alone: spatch "
                  "did not finish, run-check.sh did — met")
     if fix and fix[0].ok and fix[1].ok:
         r = fix[0].median() / fix[1].median()
-        L.append("- run-check.sh --fix at most 1.1x of spatch alone: %.2fx — %s"
-                 % (r, verdict(r <= 1.1)))
+        L.append("- run-check.sh --fix at most 1.1x of spatch alone: %.2fx%s — %s"
+                 % (r, cpu_note(fix[0], fix[1]), verdict(r <= 1.1)))
     if len(rss) >= 2 and all(s.ok for _, s in rss):
         lo, hi = rss[0], rss[-1]
         grow = (hi[1].peak_kb() - lo[1].peak_kb()) / float(hi[0] - lo[0])
