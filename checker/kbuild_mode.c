@@ -1,12 +1,14 @@
 #define _GNU_SOURCE
 #include "kbuild_mode.h"
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analyse.h"
+#include "crashguard.h"
 #include "findings.h"
 #include "gate.h"
 #include "kbuild_args.h"
@@ -120,6 +122,45 @@ static int check_file(const struct ss_kbuild_args *k,
 	return 0;
 }
 
+struct check_job {
+	const struct ss_kbuild_args *k;
+	const struct kbuild_opts *o;
+	struct ss_findings *all;
+	int rc;
+};
+
+static void *check_thread(void *arg)
+{
+	struct check_job *j = arg;
+	void *guard = ss_crash_guard_thread_begin();
+
+	j->rc = check_file(j->k, j->o, j->all);
+	ss_crash_guard_thread_end(guard);
+	return NULL;
+}
+
+/* The parse and the rules on a thread with a stack as large as a tree
+   scan's workers have (run.c): deeply nested code recurses deeply. */
+static int check_file_on_big_stack(const struct ss_kbuild_args *k,
+				   const struct kbuild_opts *o,
+				   struct ss_findings *all)
+{
+	struct check_job j = { .k = k, .o = o, .all = all };
+	pthread_attr_t attr;
+	pthread_t t;
+	int started;
+
+	ss_crash_guard_init();
+	pthread_attr_init(&attr);
+	pthread_attr_setstacksize(&attr, 512u << 20);
+	started = pthread_create(&t, &attr, check_thread, &j) == 0;
+	pthread_attr_destroy(&attr);
+	if (!started)
+		return check_file(k, o, all);
+	pthread_join(t, NULL);
+	return j.rc;
+}
+
 int ss_kbuild_main(int argc, char **argv)
 {
 	static const char *const own_with_value[] = {
@@ -140,7 +181,7 @@ int ss_kbuild_main(int argc, char **argv)
 		ss_gate_free(&o.gate);
 		return 2;
 	}
-	rc = check_file(&k, &o, &all);
+	rc = check_file_on_big_stack(&k, &o, &all);
 	ss_findings_sort(&all);
 	if (ss_gate_active(&o.gate) && ss_gate_apply(&o.gate, &all) < 0)
 		rc = 2;
