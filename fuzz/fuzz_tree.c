@@ -9,8 +9,9 @@
  *   "l REL TARGET" a symbolic link (made last, so nothing is ever created
  *                  through one)
  *
- * REL never leaves the scratch directory; TARGET may point anywhere, as a
- * link in a stranger's tree may (it is only ever looked at).
+ * REL never leaves the scratch directory: it has no ".." and nothing is
+ * created below a symbolic link.  TARGET may point anywhere, as a link in a
+ * stranger's tree may (it is only ever looked at).
  */
 #define _GNU_SOURCE
 #include "path.h"
@@ -47,6 +48,12 @@ static void clear_scratch(void)
 	nftw(scratch, remove_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
+static void remove_scratch(void)
+{
+	clear_scratch();
+	rmdir(scratch);
+}
+
 static void make_scratch(void)
 {
 	const char *base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
@@ -54,7 +61,7 @@ static void make_scratch(void)
 	snprintf(scratch, sizeof(scratch), "%s/safeseek-fuzz-tree-%ld", base, (long)getpid());
 	if (mkdir(scratch, 0700) < 0 && errno != EEXIST)
 		abort();
-	atexit(clear_scratch);
+	atexit(remove_scratch);
 }
 
 /* A relative path that stays below the scratch directory. */
@@ -75,13 +82,25 @@ static int safe_rel(const char *rel)
 	return 1;
 }
 
-static void make_parents(char *path)
+/*
+ * Creates the directories above path, below the scratch directory.  Fails
+ * when one of them is a symbolic link: an earlier entry's link must never
+ * lead a later entry out of the scratch directory.
+ */
+static int make_parents(char *path)
 {
 	for (char *s = strchr(path + strlen(scratch) + 1, '/'); s; s = strchr(s + 1, '/')) {
+		struct stat st;
+		int ok;
+
 		*s = '\0';
 		mkdir(path, 0755);
+		ok = lstat(path, &st) == 0 && S_ISDIR(st.st_mode);
 		*s = '/';
+		if (!ok)
+			return -1;
 	}
+	return 0;
 }
 
 static void create(char kind, const char *rel, const char *target)
@@ -90,7 +109,10 @@ static void create(char kind, const char *rel, const char *target)
 
 	if (!safe_rel(rel) || asprintf(&path, "%s/%s", scratch, rel) < 0)
 		return;
-	make_parents(path);
+	if (make_parents(path) < 0) {
+		free(path);
+		return;
+	}
 	if (kind == 'd') {
 		mkdir(path, 0755);
 	} else if (kind == 'f') {
