@@ -629,6 +629,27 @@ static void ctl_member(struct ss_model *m, const char *member, CXCursor value, v
 	grant(m, function, SS_ROLE_SYSCTL, e->table, member);
 }
 
+/*
+ * struct proc_ops (Linux 5.6 and later) carries the methods of /proc files:
+ * proc_read is a read method, proc_lseek an llseek method, and so on.  Only
+ * the roles are taken; the file_operations rules judge file_operations.
+ */
+static void proc_member(struct ss_model *m, const char *member, CXCursor value, void *arg)
+{
+	const char *function = named_function(m, value);
+	unsigned role;
+
+	if (!function || strncmp(member, "proc_", 5) != 0)
+		return;
+	role = strcmp(member, "proc_lseek") == 0 ? SS_ROLE_LLSEEK : role_of_member(member + 5);
+	grant(m, function, role, arg, member);
+}
+
+static void add_proc_ops(struct walker *w, CXCursor init)
+{
+	each_member(w->m, init, NULL, 0, proc_member, (void *)object_name(w));
+}
+
 static void add_ctl_entry(struct walker *w, CXCursor init, CXType type)
 {
 	struct ss_model *m = w->m;
@@ -1191,6 +1212,8 @@ static void visit(struct walker *w, CXCursor c)
 			add_fops(w, c, t);
 		else if (ss_type_is_struct(t, "ctl_table"))
 			add_ctl_entry(w, c, t);
+		else if (ss_type_is_struct(t, "proc_ops"))
+			add_proc_ops(w, c);
 		break;
 	}
 	case CXCursor_DeclRefExpr:
