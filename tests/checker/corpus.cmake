@@ -38,5 +38,6 @@ set_tests_properties(checker.corpus-expected checker.corpus-fallback
 
 add_executable(test_checker_model ${CMAKE_CURRENT_LIST_DIR}/test_model.c)
 target_link_libraries(test_checker_model PRIVATE safeseek_core)
+target_include_directories(test_checker_model PRIVATE ${PROJECT_SOURCE_DIR}/tests/lib)
 add_test(NAME checker.unit.model COMMAND test_checker_model)
 set_tests_properties(checker.unit.model PROPERTIES LABELS checker)

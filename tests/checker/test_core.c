@@ -1,5 +1,6 @@
 /* Unit tests of the checker core's small pure parts. */
 #define _GNU_SOURCE
+#include "check.h"
 #include "analyse.h"
 #include "fingerprint.h"
 #include "path.h"
@@ -9,18 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int failures;
-
-#define CHECK(cond, ...)                                                       \
-	do {                                                                   \
-		if (!(cond)) {                                                 \
-			fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);   \
-			fprintf(stderr, __VA_ARGS__);                          \
-			fputc('\n', stderr);                                   \
-			failures++;                                            \
-		}                                                              \
-	} while (0)
 
 static void normalize_case(const char *in, const char *want)
 {
@@ -151,10 +140,5 @@ int main(void)
 	test_text();
 	test_fingerprint();
 	test_analyse_buffer();
-	if (failures) {
-		fprintf(stderr, "%d failure(s)\n", failures);
-		return 1;
-	}
-	puts("all checks passed");
-	return 0;
+	return check_status("core");
 }

@@ -3,23 +3,12 @@
  * f_pos accesses and how they are used, and the queries the rules make.
  * Each case is a small self-contained source parsed from memory.
  */
+#include "check.h"
 #include "model.h"
 #include "unit.h"
 
 #include <stdio.h>
 #include <string.h>
-
-static int failures;
-
-#define CHECK(cond, ...)                                                       \
-	do {                                                                   \
-		if (!(cond)) {                                                 \
-			fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);   \
-			fprintf(stderr, __VA_ARGS__);                          \
-			fputc('\n', stderr);                                   \
-			failures++;                                            \
-		}                                                              \
-	} while (0)
 
 /* Just what the cases need, spelled as the kernel spells it. */
 static const char prelude[] =
@@ -271,7 +260,5 @@ int main(void)
 	test_shape_roles();
 	test_fpos_uses();
 	test_queries();
-	if (failures)
-		fprintf(stderr, "%d failure(s)\n", failures);
-	return failures ? 1 : 0;
+	return check_status("model");
 }

@@ -1,6 +1,7 @@
 /* Unit tests of checker/baseline.c: writing, reading, counting, bad files. */
 #define _POSIX_C_SOURCE 200809L
 
+#include "check.h"
 #include "baseline.h"
 
 #include <stdio.h>
@@ -8,17 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-static int failures;
 static char dir[256];
-
-#define CHECK(cond)                                                        \
-	do {                                                               \
-		if (!(cond)) {                                             \
-			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, \
-				__LINE__, #cond);                          \
-			failures++;                                        \
-		}                                                          \
-	} while (0)
 
 static const char *path_of(const char *name)
 {
@@ -95,14 +86,14 @@ static void expect_load_error(const char *name, const char *text, const char *wa
 	b = ss_baseline_load(path_of(name), err, sizeof(err));
 	if (b) {
 		fprintf(stderr, "%s: loaded, expected error '%s'\n", name, want);
-		failures++;
+		check_failures++;
 		ss_baseline_free(b);
 		return;
 	}
 	if (!strstr(err, want) || !strstr(err, name)) {
 		fprintf(stderr, "%s: expected error naming it and containing '%s', got '%s'\n",
 			name, want, err);
-		failures++;
+		check_failures++;
 	}
 }
 
@@ -159,10 +150,5 @@ int main(void)
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	if (system(cmd) != 0)
 		fprintf(stderr, "could not remove %s\n", dir);
-	if (failures) {
-		fprintf(stderr, "%d check(s) failed\n", failures);
-		return 1;
-	}
-	printf("baseline: all checks passed\n");
-	return 0;
+	return check_status("baseline");
 }

@@ -1,19 +1,9 @@
 /* Unit tests of checker/diff_lines.c: every diff shape the gate accepts. */
+#include "check.h"
 #include "diff_lines.h"
 
 #include <stdio.h>
 #include <string.h>
-
-static int failures;
-
-#define CHECK(cond)                                                        \
-	do {                                                               \
-		if (!(cond)) {                                             \
-			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, \
-				__LINE__, #cond);                          \
-			failures++;                                        \
-		}                                                          \
-	} while (0)
 
 static struct ss_changes *parse(const char *text, char *err, size_t errlen)
 {
@@ -47,7 +37,7 @@ static void expect_files(const char *text, const char *const *want)
 
 	if (!c) {
 		fprintf(stderr, "unexpected parse error: %s\n", err);
-		failures++;
+		check_failures++;
 		return;
 	}
 	while (want[n])
@@ -55,7 +45,7 @@ static void expect_files(const char *text, const char *const *want)
 	if (ss_changes_file_count(c) != n) {
 		fprintf(stderr, "expected %zu files, got %zu\n", n,
 			ss_changes_file_count(c));
-		failures++;
+		check_failures++;
 	}
 	for (i = 0; i < n && i < ss_changes_file_count(c); i++) {
 		const char *got = describe(c, i);
@@ -63,7 +53,7 @@ static void expect_files(const char *text, const char *const *want)
 		if (strcmp(got, want[i]) != 0) {
 			fprintf(stderr, "file %zu: expected '%s', got '%s'\n", i,
 				want[i], got);
-			failures++;
+			check_failures++;
 		}
 	}
 	ss_changes_free(c);
@@ -76,13 +66,13 @@ static void expect_error(const char *text, const char *want)
 
 	if (c) {
 		fprintf(stderr, "expected error '%s', parse succeeded\n", want);
-		failures++;
+		check_failures++;
 		ss_changes_free(c);
 		return;
 	}
 	if (!strstr(err, want)) {
 		fprintf(stderr, "expected error containing '%s', got '%s'\n", want, err);
-		failures++;
+		check_failures++;
 	}
 }
 
@@ -396,10 +386,5 @@ int main(void)
 	test_empty();
 	test_malformed();
 	test_queries();
-	if (failures) {
-		fprintf(stderr, "%d check(s) failed\n", failures);
-		return 1;
-	}
-	printf("diff_lines: all checks passed\n");
-	return 0;
+	return check_status("diff_lines");
 }

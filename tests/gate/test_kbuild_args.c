@@ -1,19 +1,9 @@
 /* Unit tests of checker/kbuild_args.c: Kbuild's CHECK= command lines. */
+#include "check.h"
 #include "kbuild_args.h"
 
 #include <stdio.h>
 #include <string.h>
-
-static int failures;
-
-#define CHECK(cond)                                                        \
-	do {                                                               \
-		if (!(cond)) {                                             \
-			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, \
-				__LINE__, #cond);                          \
-			failures++;                                        \
-		}                                                          \
-	} while (0)
 
 static const char *joined(char *const *v, int n)
 {
@@ -37,20 +27,20 @@ static void expect_args(int argc, char *const argv[], const char *want_clang,
 
 	if (ss_kbuild_translate(argc, argv, own_values, &k, err, sizeof(err)) < 0) {
 		fprintf(stderr, "unexpected failure: %s\n", err);
-		failures++;
+		check_failures++;
 		return;
 	}
 	if (strcmp(joined(k.clang_args, k.nclang), want_clang) != 0) {
 		fprintf(stderr, "clang args:\n  want: %s\n  got:  %s\n", want_clang,
 			joined(k.clang_args, k.nclang));
-		failures++;
+		check_failures++;
 	}
 	CHECK(k.clang_args[k.nclang] == NULL);
 	CHECK(strcmp(k.source, want_source) == 0);
 	if (strcmp(joined(k.own, k.nown), want_own) != 0) {
 		fprintf(stderr, "own options:\n  want: %s\n  got:  %s\n", want_own,
 			joined(k.own, k.nown));
-		failures++;
+		check_failures++;
 	}
 	ss_kbuild_args_free(&k);
 }
@@ -238,10 +228,5 @@ int main(void)
 	test_end_of_options();
 	test_detect();
 	test_errors();
-	if (failures) {
-		fprintf(stderr, "%d check(s) failed\n", failures);
-		return 1;
-	}
-	printf("kbuild_args: all checks passed\n");
-	return 0;
+	return check_status("kbuild_args");
 }
