@@ -1,60 +1,11 @@
 #include "init_tokens.h"
 
+#include "ctext.h"
 #include "xalloc.h"
 
-#include <ctype.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Offset of the first byte at or after `i` that is not blank or comment. */
-static size_t skip_blank(const char *s, size_t len, size_t i)
-{
-	while (i < len) {
-		if (isspace((unsigned char)s[i])) {
-			i++;
-		} else if (s[i] == '/' && i + 1 < len && s[i + 1] == '*') {
-			i += 2;
-			while (i < len && !(s[i] == '*' && i + 1 < len && s[i + 1] == '/'))
-				i++;
-			i = i < len ? i + 2 : len;
-		} else if (s[i] == '/' && i + 1 < len && s[i + 1] == '/') {
-			while (i < len && s[i] != '\n')
-				i++;
-		} else {
-			break;
-		}
-	}
-	return i;
-}
-
-/* Offset of the `}` closing the `{` at `open`, or `len`; comments and literals skipped. */
-static size_t closing_brace(const char *s, size_t len, size_t open)
-{
-	size_t i = open;
-	int depth = 0;
-
-	while (i < len) {
-		size_t next = skip_blank(s, len, i);
-
-		if (next != i) {
-			i = next;
-			continue;
-		}
-		if (s[i] == '"' || s[i] == '\'') {
-			char q = s[i++];
-
-			while (i < len && s[i] != q && s[i] != '\n')
-				i += s[i] == '\\' ? 2 : 1;
-		} else if (s[i] == '{') {
-			depth++;
-		} else if (s[i] == '}' && --depth == 0) {
-			return i;
-		}
-		i++;
-	}
-	return len;
-}
 
 struct toks {
 	CXTranslationUnit tu;
@@ -156,15 +107,13 @@ size_t ss_init_entries(CXTranslationUnit tu, CXSourceLocation name,
 	if (!s || offset >= len)
 		return 0;
 	at = offset;
-	while (at < len && (isalnum((unsigned char)s[at]) || s[at] == '_'))
-		at++;
-	at = skip_blank(s, len, at);
+	at = ss_ctext_skip_blank(s, len, ss_ctext_ident_end(s, len, at));
 	if (at >= len || s[at] != '=')
 		return 0;
-	at = skip_blank(s, len, at + 1);
+	at = ss_ctext_skip_blank(s, len, at + 1);
 	if (at >= len || s[at] != '{')
 		return 0;
-	close = closing_brace(s, len, at);
+	close = ss_ctext_closing(s, len, at);
 	if (close >= len)
 		return 0;
 	clang_tokenize(tu, clang_getRange(clang_getLocationForOffset(tu, file, (unsigned)at),
