@@ -6,7 +6,7 @@
 
 enum opt_id {
 	OPT_BUILD_DIR, OPT_JOBS, OPT_OUTPUT, OPT_FORMAT, OPT_SRCROOT,
-	OPT_VERBOSE, OPT_QUIET, OPT_FOLLOW, OPT_STRICT, OPT_LIST_RULES,
+	OPT_VERBOSE, OPT_QUIET, OPT_FOLLOW, OPT_STRICT, OPT_PARSE_ALL, OPT_LIST_RULES,
 	OPT_VERSION, OPT_HELP,
 };
 
@@ -27,6 +27,7 @@ static const struct opt opts[] = {
 	{ "quiet", 'q', false, OPT_QUIET },
 	{ "follow-symlinks", 0, false, OPT_FOLLOW },
 	{ "strict", 0, false, OPT_STRICT },
+	{ "parse-all", 0, false, OPT_PARSE_ALL },
 	{ "list-rules", 0, false, OPT_LIST_RULES },
 	{ "version", 0, false, OPT_VERSION },
 	{ "help", 'h', false, OPT_HELP },
@@ -56,6 +57,8 @@ void ss_options_usage(FILE *f)
 "                         line (by default they are not followed)\n"
 "      --strict           a file that cannot be analysed makes the exit\n"
 "                         status 2\n"
+"      --parse-all        parse every file, also those the prefilter would\n"
+"                         skip (slow; the findings must not change)\n"
 "      --baseline=FILE    report only findings not recorded in FILE\n"
 "      --write-baseline=FILE  record every finding in FILE, report none\n"
 "      --changed-lines=DIFF   report only findings on lines a unified diff\n"
@@ -67,11 +70,13 @@ void ss_options_usage(FILE *f)
 "  -h, --help             print this help and exit\n"
 "  --                     end of options: every later argument is a PATH\n"
 "\n"
-"Files without any token a rule needs (f_pos, ESPIPE, no_llseek, ...) are\n"
-"skipped unparsed.  Files are parsed with their compile database flags, else\n"
-"with flags derived from the kernel tree they lie in (the nearest directory\n"
-"with include/linux/fs.h), else - and whenever those headers fail - with a\n"
-"minimal kernel header bundled with the checker.\n"
+"Files without any token a rule needs (f_pos, ESPIPE, file_operations, ...)\n"
+"are skipped unparsed, and so are those whose file_operations plainly give\n"
+"no rule anything to report (seq_file, nonseekable_open()).  Files are\n"
+"parsed with their compile database flags, else with flags derived from the\n"
+"kernel tree they lie in (the nearest directory with include/linux/fs.h),\n"
+"else - and whenever those headers fail - with a minimal kernel header\n"
+"bundled with the checker.\n"
 "\n"
 "Given a compiler command line instead (-D, -I, -nostdinc, --arch=, ...),\n"
 "as Kbuild's `make C=1 CHECK=safeseek-check` does, it checks the one file\n"
@@ -155,6 +160,9 @@ static int apply(struct ss_options *o, const struct opt *op, const char *v,
 		break;
 	case OPT_STRICT:
 		o->strict = true;
+		break;
+	case OPT_PARSE_ALL:
+		o->parse_all = true;
 		break;
 	case OPT_LIST_RULES:
 		o->list_rules = true;

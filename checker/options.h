@@ -19,6 +19,7 @@ struct ss_options {
 	bool quiet;
 	bool follow_symlinks;
 	bool strict;			/* a file that cannot be analysed is an error */
+	bool parse_all;			/* no prefilter */
 	bool list_rules;
 	bool version;
 	bool help;

@@ -23,29 +23,39 @@ static bool redundant(size_t k, const char *const *all, size_t n)
 	return false;
 }
 
+static bool names_a_token(const struct ss_rule *r)
+{
+	for (size_t i = 0; r->needs && r->needs[i]; i++)
+		if (r->needs[i][0])
+			return true;
+	return false;
+}
+
 void ss_prefilter_init(struct ss_prefilter *p)
 {
 	const char **all = NULL;
-	size_t n = 0, cap = 0;
+	size_t n = 0, cap = 0, tcap = 0;
 
 	memset(p, 0, sizeof(*p));
 	for (size_t r = 0; r < ss_rule_count; r++) {
-		const char *const *needs = ss_rules[r]->needs;
+		const struct ss_rule *rule = ss_rules[r];
 
-		for (size_t i = 0; needs && needs[i]; i++) {
-			if (!needs[i][0])
+		if (rule->maybe) {
+			xgrow((void **)&p->tested, &tcap, p->ntested + 1, sizeof(*p->tested));
+			p->tested[p->ntested++] = rule;
+			continue;
+		}
+		if (!names_a_token(rule))
+			p->everything = true;
+		for (size_t i = 0; rule->needs && rule->needs[i]; i++) {
+			if (!rule->needs[i][0])
 				continue;
 			xgrow((void **)&all, &cap, n + 1, sizeof(*all));
-			all[n++] = needs[i];
+			all[n++] = rule->needs[i];
 		}
 	}
-	if (n == 0) {
-		p->everything = true;
-		free(all);
-		return;
-	}
-	p->tokens = xcalloc(n, sizeof(*p->tokens));
-	p->lens = xcalloc(n, sizeof(*p->lens));
+	p->tokens = xcalloc(n ? n : 1, sizeof(*p->tokens));
+	p->lens = xcalloc(n ? n : 1, sizeof(*p->lens));
 	for (size_t i = 0; i < n; i++) {
 		if (redundant(i, all, n))
 			continue;
@@ -56,12 +66,25 @@ void ss_prefilter_init(struct ss_prefilter *p)
 	free(all);
 }
 
+static bool holds_a_need(const struct ss_rule *r, const char *buf, size_t len)
+{
+	if (!names_a_token(r))
+		return true;
+	for (size_t i = 0; r->needs[i]; i++)
+		if (r->needs[i][0] && memmem(buf, len, r->needs[i], strlen(r->needs[i])))
+			return true;
+	return false;
+}
+
 bool ss_prefilter_match(const struct ss_prefilter *p, const char *buf, size_t len)
 {
 	if (p->everything)
 		return true;
 	for (size_t i = 0; i < p->n; i++)
 		if (memmem(buf, len, p->tokens[i], p->lens[i]))
+			return true;
+	for (size_t i = 0; i < p->ntested; i++)
+		if (holds_a_need(p->tested[i], buf, len) && p->tested[i]->maybe(buf, len))
 			return true;
 	return false;
 }
@@ -70,5 +93,6 @@ void ss_prefilter_free(struct ss_prefilter *p)
 {
 	free(p->tokens);
 	free(p->lens);
+	free(p->tested);
 	memset(p, 0, sizeof(*p));
 }

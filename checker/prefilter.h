@@ -3,17 +3,23 @@
 
 /*
  * The fast scan that decides whether a file is worth parsing: it is, when its
- * bytes contain one of the tokens some rule needs (struct ss_rule.needs).
+ * bytes contain one of the tokens some rule needs (struct ss_rule.needs) and,
+ * for a rule with a text test of its own (struct ss_rule.maybe), that test
+ * does not rule the file out.
  */
 
 #include <stdbool.h>
 #include <stddef.h>
 
+struct ss_rule;
+
 struct ss_prefilter {
-	const char **tokens;
+	const char **tokens;	/* of the rules without a text test */
 	size_t *lens;
 	size_t n;
-	bool everything;	/* no rule names a token: parse every file */
+	const struct ss_rule **tested;	/* the rules with one */
+	size_t ntested;
+	bool everything;	/* some rule names no token: parse every file */
 };
 
 void ss_prefilter_init(struct ss_prefilter *p);

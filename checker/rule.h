@@ -10,6 +10,7 @@
 
 #include <clang-c/Index.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 enum ss_severity { SS_NOTE, SS_WARNING, SS_ERROR };
@@ -26,6 +27,10 @@ struct ss_rule {
 	const char *fix;		/* "nonseekable_open.cocci", or NULL when no patch fixes it */
 	const char *const *needs;	/* NULL-terminated tokens; a file containing none of
 					   any rule's tokens is skipped without parsing */
+	/* NULL, or a cheap look at the bytes of a file that holds one of `needs`:
+	   false only when the rule surely has nothing to report there, so the
+	   file need not be parsed for this rule. */
+	bool (*maybe)(const char *buf, size_t len);
 	void (*check)(struct ss_unit *u, const struct ss_rule *self);
 };
 

@@ -300,10 +300,10 @@ static void analyse_file(struct worker *w, const char *path)
 		ss_source_free(&src);
 		return;
 	}
-	if (!ss_prefilter_match(&sh->prefilter, src.buf, src.len)) {
+	if (!sh->opt->parse_all && !ss_prefilter_match(&sh->prefilter, src.buf, src.len)) {
 		if (sh->opt->verbose)
 			ss_msg_add(&w->msgs, SS_MSG_VERBOSE, path,
-				   "skipped: holds no token any rule needs");
+				   "skipped: holds nothing any rule looks for");
 		w->stats.skipped++;
 		ss_source_free(&src);
 		return;

@@ -1,5 +1,7 @@
+#define _GNU_SOURCE
 #include "rules.h"
 
+#include "../fops_text.h"
 #include "../model.h"
 #include "../unit.h"
 
@@ -21,6 +23,12 @@ static bool has_data_method(const struct ss_fops *f)
 		if (ss_fops_method(f, data_methods[i]))
 			return true;
 	return false;
+}
+
+/* An llseek that returns -ESPIPE is spelled in the file; no_llseek is read off the text. */
+static bool maybe(const char *buf, size_t len)
+{
+	return memmem(buf, len, "ESPIPE", 6) || ss_fops_text_maybe(buf, len, SS_FOPS_NO_LLSEEK_FN);
 }
 
 static void check(struct ss_unit *u, const struct ss_rule *self)
@@ -73,5 +81,6 @@ const struct ss_rule ss_rule_pread_hole = {
 		"open method (add one if there is none).",
 	.fix = NULL,
 	.needs = needs,
+	.maybe = maybe,
 	.check = check,
 };

@@ -1,5 +1,6 @@
 #include "rules.h"
 
+#include "../fops_text.h"
 #include "../model.h"
 #include "../unit.h"
 
@@ -9,6 +10,11 @@ static const char *const data_methods[] = {
 	"read", "write", "aio_read", "aio_write", "readv", "writev",
 	"read_iter", "write_iter", NULL
 };
+
+static bool maybe(const char *buf, size_t len)
+{
+	return ss_fops_text_maybe(buf, len, SS_FOPS_NO_LLSEEK);
+}
 
 static void check(struct ss_unit *u, const struct ss_rule *self)
 {
@@ -64,5 +70,6 @@ const struct ss_rule ss_rule_seekable_default = {
 		"purpose and accept seeks as harmless.",
 	.fix = NULL,
 	.needs = needs,
+	.maybe = maybe,
 	.check = check,
 };

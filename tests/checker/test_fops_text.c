@@ -1,0 +1,118 @@
+/*
+ * The prefilter's look at file_operations initializers: each case is a
+ * source text and whether a fops-level rule could still report on it.
+ * "no" must only ever be said of text the rules would surely pass.
+ */
+#include "check.h"
+#include "fops_text.h"
+
+#include <string.h>
+
+#define MAYBE(text, shapes) ss_fops_text_maybe(text, strlen(text), shapes)
+#define NONE SS_FOPS_NO_LLSEEK
+#define REFUSED SS_FOPS_NO_LLSEEK_FN
+#define BOTH (NONE | REFUSED)
+
+static const char seq_file[] =
+	"static int foo_open(struct inode *i, struct file *f)\n"
+	"{\n\treturn single_open(f, foo_show, NULL);\n}\n"
+	"static const struct file_operations foo_fops = {\n"
+	"\t.owner = THIS_MODULE,\n\t.open = foo_open,\n\t.read = seq_read,\n"
+	"\t.llseek = seq_lseek,\n\t.release = single_release,\n};\n";
+
+static const char nonseekable[] =
+	"static int foo_open(struct inode *inode, struct file *file)\n"
+	"{\n\tif (busy)\n\t\treturn -EBUSY;\n\treturn nonseekable_open(inode, file);\n}\n"
+	"static struct file_operations foo_fops = {\n"
+	"\t.owner\t\t= THIS_MODULE,\n\t.llseek\t\t= no_llseek,\n"
+	"\t.read\t\t= foo_read,\n\t.open\t\t= foo_open,\n};\n";
+
+static void test_ruled_out(void)
+{
+	CHECK(!MAYBE(seq_file, BOTH), "seq_file fops has its own llseek");
+	CHECK(!MAYBE(nonseekable, BOTH), "open calls nonseekable_open()");
+	CHECK(!MAYBE("static const struct file_operations foo_fops = {\n"
+		     "\t.llseek = no_llseek,\n\t.read = foo_read,\n"
+		     "\t.open = stream_open,\n};\n", BOTH),
+	      "open is stream_open itself");
+	CHECK(!MAYBE("static const struct file_operations foo_fops = {\n"
+		     "\t.unlocked_ioctl = foo_ioctl,\n\t.open = foo_open,\n};\n", BOTH),
+	      "no read or write method");
+	CHECK(!MAYBE("int misc_register(const struct file_operations *fops);\n"
+		     "extern const struct file_operations foo_fops;\n"
+		     "size_t n = sizeof(struct file_operations);\n"
+		     "struct file_operations {\n\tint (*open)(void);\n};\n", BOTH),
+	      "pointers, declarations, the struct itself");
+	CHECK(!MAYBE("static struct file_operations foo_fops = {\n"
+		     "\tllseek: no_llseek,\n\tread: foo_read,\n\topen: stream_open,\n};\n", BOTH),
+	      "GNU-style entries are read too");
+	CHECK(!MAYBE("static const struct file_operations foo_fops = {\n"
+		     "\t.read = foo_read,\n\t.llseek = no_llseek,\n};\n", NONE),
+	      "no_llseek is not the shape asked for");
+	CHECK(!MAYBE("static const struct file_operations foo_fops = {\n"
+		     "\t.read = foo_read,\n};\n", REFUSED),
+	      "no .llseek is not the shape asked for");
+}
+
+static void test_maybe(void)
+{
+	CHECK(MAYBE("static const struct file_operations foo_fops = {\n"
+		    "\t.read = foo_read,\n};\n", NONE),
+	      "no llseek and no open");
+	CHECK(MAYBE("static const struct file_operations foo_fops = {\n"
+		    "\t.read = foo_read,\n\t.llseek = no_llseek,\n\t.open = foo_open,\n};\n",
+		    REFUSED),
+	      "an open method the text does not define");
+	CHECK(MAYBE("static int foo_open(struct inode *i, struct file *f)\n"
+		    "{\n\t/* no nonseekable_open() here */\n\treturn 0;\n}\n"
+		    "static const struct file_operations foo_fops = {\n"
+		    "\t.read = foo_read,\n\t.open = foo_open,\n};\n", NONE),
+	      "the call named in a comment is no call");
+	CHECK(MAYBE("static int foo_open(struct inode *i, struct file *f)\n"
+		    "{\n#if 0\n\treturn nonseekable_open(i, f);\n#endif\n\treturn 0;\n}\n"
+		    "static const struct file_operations foo_fops = {\n"
+		    "\t.read = foo_read,\n\t.open = foo_open,\n};\n", NONE),
+	      "a call the preprocessor may drop");
+	CHECK(MAYBE("static int foo_open(struct inode *i, struct file *f)\n"
+		    "{\n\treturn nonseekable_open(i, f);\n}\n"
+		    "#ifdef CONFIG_FOO_LEGACY\nstatic int foo_open(struct inode *i, struct file *f)\n"
+		    "{\n\treturn 0;\n}\n#endif\n"
+		    "static const struct file_operations foo_fops = {\n"
+		    "\t.read = foo_read,\n\t.open = foo_open,\n};\n", NONE),
+	      "one of two definitions of the open method is seekable");
+	CHECK(MAYBE("static const struct file_operations foo_fops = {\n"
+		    "\tNULL, foo_read, NULL,\n};\n", BOTH),
+	      "positional entries");
+	CHECK(MAYBE("#define FOO_FOPS(n) static const struct file_operations n##_fops = { \\\n"
+		    "\t.read = n##_read, \\\n}\n", BOTH),
+	      "an initializer made by a macro");
+	CHECK(MAYBE("static const struct file_operations foo_fops[] = {\n"
+		    "\t{ .read = a_read, .llseek = seq_lseek },\n};\n", BOTH),
+	      "an array of them");
+	CHECK(MAYBE("register_it(&(struct file_operations){ .read = foo_read });\n", NONE),
+	      "a compound literal");
+	CHECK(MAYBE("typedef struct file_operations fops_t;\n"
+		    "static fops_t foo_fops = { .read = foo_read };\n", NONE),
+	      "a typedef hides the later initializers");
+	CHECK(MAYBE("static const struct file_operations a_fops = {\n"
+		    "\t.read = seq_read,\n\t.llseek = seq_lseek,\n}, b_fops = {\n"
+		    "\t.read = b_read,\n};\n", NONE),
+	      "a second variable in the same declaration");
+	CHECK(MAYBE("static const struct file_operations foo_fops = {\n"
+		    "#ifdef CONFIG_FOO\n\t.llseek = seq_lseek,\n#else\n\t.llseek = no_llseek,\n#endif\n"
+		    "\t.read = foo_read,\n};\n", REFUSED),
+	      "two .llseek entries under #ifdef");
+	CHECK(MAYBE("static const struct file_operations foo_fops = {\n"
+		    "\t.read = foo_read,\n\t.llseek = cond ? no_llseek : seq_lseek,\n};\n", BOTH),
+	      "an llseek that is not a plain name");
+	CHECK(MAYBE("static const struct file_operations foo_fops = {\n"
+		    "\t.read = foo_read,\n\t.llseek = no_llseek\n", REFUSED),
+	      "an initializer cut short");
+}
+
+int main(void)
+{
+	test_ruled_out();
+	test_maybe();
+	return check_status("fops_text");
+}
