@@ -78,9 +78,15 @@ static void keep_macros(struct strvec *args, const struct strvec *from)
 	}
 }
 
+/*
+ * With `pch` (and not `fallback`), the common headers come from a
+ * precompiled header when the cache has one for these arguments; *used
+ * says whether it did.
+ */
 static enum CXErrorCode parse(CXIndex idx, const char *clang_path,
 			      const struct ss_source *src,
 			      const struct strvec *extra, bool fallback,
+			      struct ss_pch_cache *pch, bool *used,
 			      CXTranslationUnit *tu)
 {
 	struct strvec args = { 0 };
@@ -99,6 +105,19 @@ static enum CXErrorCode parse(CXIndex idx, const char *clang_path,
 		keep_macros(&args, extra);
 	} else {
 		strvec_append(&args, extra);
+	}
+	*used = false;
+	if (pch && !fallback) {
+		const char *p = ss_pch_for(pch, idx, &args);
+
+		if (p) {
+			struct strvec with = { 0 };
+
+			ss_pch_args(&args, p, &with);
+			strvec_clear(&args);
+			args = with;
+			*used = true;
+		}
 	}
 	*tu = NULL;
 	e = clang_parseTranslationUnit2(idx, clang_path,
@@ -229,23 +248,36 @@ void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
 	CXFile main_file = NULL;
 	enum CXErrorCode e;
 	char *retry_reason = NULL;
+	bool pch;
 
 	memset(out, 0, sizeof(*out));
-	e = parse(idx, clang_path, src, &plan->args, fallback, &tu);
+	e = parse(idx, clang_path, src, &plan->args, fallback, plan->pch, &pch, &tu);
 	if (e == CXError_Success) {
 		main_file = clang_getFile(tu, clang_path);
 		examine(tu, main_file, &d);
-		if (!fallback && d.header_trouble && plan->may_fall_back) {
-			retry_reason = d.first_header;
-			d.first_header = NULL;
-			diag_free(&d);
+	}
+	/* An error seen with the common headers first may be theirs: parse
+	   the file again as it stands. */
+	if (pch && (e != CXError_Success || d.header_trouble || d.main_errors)) {
+		diag_free(&d);
+		if (e == CXError_Success)
 			clang_disposeTranslationUnit(tu);
-			fallback = true;
-			e = parse(idx, clang_path, src, &plan->args, true, &tu);
-			if (e == CXError_Success) {
-				main_file = clang_getFile(tu, clang_path);
-				examine(tu, main_file, &d);
-			}
+		e = parse(idx, clang_path, src, &plan->args, fallback, NULL, &pch, &tu);
+		if (e == CXError_Success) {
+			main_file = clang_getFile(tu, clang_path);
+			examine(tu, main_file, &d);
+		}
+	}
+	if (e == CXError_Success && !fallback && d.header_trouble && plan->may_fall_back) {
+		retry_reason = d.first_header;
+		d.first_header = NULL;
+		diag_free(&d);
+		clang_disposeTranslationUnit(tu);
+		fallback = true;
+		e = parse(idx, clang_path, src, &plan->args, true, NULL, &pch, &tu);
+		if (e == CXError_Success) {
+			main_file = clang_getFile(tu, clang_path);
+			examine(tu, main_file, &d);
 		}
 	}
 	out->how = fallback ? SS_HOW_FALLBACK : plan->how;
@@ -253,8 +285,9 @@ void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
 		out->detail = xasprintf("fallback header (with %s: %s)",
 					ss_how_name(plan->how), retry_reason);
 	else
-		out->detail = xasprintf("%s (%s)", ss_how_name(out->how),
-					plan->why ? plan->why : "-");
+		out->detail = xasprintf("%s (%s%s)", ss_how_name(out->how),
+					plan->why ? plan->why : "-",
+					pch ? ", common headers precompiled" : "");
 	free(retry_reason);
 
 	if (e != CXError_Success) {

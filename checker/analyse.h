@@ -11,6 +11,7 @@
 #include <stdbool.h>
 
 #include "findings.h"
+#include "pch.h"
 #include "source.h"
 #include "strvec.h"
 
@@ -22,6 +23,7 @@ struct ss_plan {
 	bool vfs_core;
 	bool may_fall_back;	/* retry with the fallback header if headers fail */
 	char *why;		/* how the arguments were found, for -v */
+	struct ss_pch_cache *pch;	/* precompiled common headers, or NULL */
 };
 
 struct ss_outcome {

@@ -6,7 +6,8 @@
 
 enum opt_id {
 	OPT_BUILD_DIR, OPT_JOBS, OPT_OUTPUT, OPT_FORMAT, OPT_SRCROOT,
-	OPT_VERBOSE, OPT_QUIET, OPT_FOLLOW, OPT_STRICT, OPT_PARSE_ALL, OPT_LIST_RULES,
+	OPT_VERBOSE, OPT_QUIET, OPT_FOLLOW, OPT_STRICT, OPT_PARSE_ALL, OPT_NO_PCH,
+	OPT_LIST_RULES,
 	OPT_VERSION, OPT_HELP,
 };
 
@@ -28,6 +29,7 @@ static const struct opt opts[] = {
 	{ "follow-symlinks", 0, false, OPT_FOLLOW },
 	{ "strict", 0, false, OPT_STRICT },
 	{ "parse-all", 0, false, OPT_PARSE_ALL },
+	{ "no-pch", 0, false, OPT_NO_PCH },
 	{ "list-rules", 0, false, OPT_LIST_RULES },
 	{ "version", 0, false, OPT_VERSION },
 	{ "help", 'h', false, OPT_HELP },
@@ -59,6 +61,8 @@ void ss_options_usage(FILE *f)
 "                         status 2\n"
 "      --parse-all        parse every file, also those the prefilter would\n"
 "                         skip (slow; the findings must not change)\n"
+"      --no-pch           parse each file with its real headers from scratch,\n"
+"                         without a precompiled header of the common ones\n"
 "      --baseline=FILE    report only findings not recorded in FILE\n"
 "      --write-baseline=FILE  record every finding in FILE, report none\n"
 "      --changed-lines=DIFF   report only findings on lines a unified diff\n"
@@ -163,6 +167,9 @@ static int apply(struct ss_options *o, const struct opt *op, const char *v,
 		break;
 	case OPT_PARSE_ALL:
 		o->parse_all = true;
+		break;
+	case OPT_NO_PCH:
+		o->no_pch = true;
 		break;
 	case OPT_LIST_RULES:
 		o->list_rules = true;

@@ -20,6 +20,7 @@ struct ss_options {
 	bool follow_symlinks;
 	bool strict;			/* a file that cannot be analysed is an error */
 	bool parse_all;			/* no prefilter */
+	bool no_pch;			/* no precompiled common headers */
 	bool list_rules;
 	bool version;
 	bool help;

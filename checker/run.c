@@ -54,6 +54,7 @@ struct shared {
 	const struct ss_options *opt;
 	const struct ss_compdb *db;
 	struct ss_prefilter prefilter;
+	struct ss_pch_cache *pch;	/* NULL with --no-pch */
 
 	bool progress;
 	pthread_mutex_t progress_lock;
@@ -259,11 +260,13 @@ static void plan_file(struct worker *w, const char *abs, struct ss_plan *plan,
 		strvec_append(&plan->args, &e->args);
 		plan->may_fall_back = true;
 		plan->why = xstrdup(w->sh->db->path);
+		plan->pch = w->sh->pch;
 	} else if (have_tree && ss_tree_headers_usable(&t)) {
 		plan->how = SS_HOW_TREE;
 		ss_tree_args(&t, &plan->args);
 		plan->may_fall_back = true;
 		plan->why = xasprintf("tree root %s", t.root);
+		plan->pch = w->sh->pch;
 	} else {
 		plan->how = SS_HOW_FALLBACK;
 		plan->why = have_tree
@@ -512,6 +515,8 @@ void ss_run(const struct ss_options *o, const struct ss_compdb *db,
 	pthread_cond_init(&sh.cond, NULL);
 	pthread_mutex_init(&sh.progress_lock, NULL);
 	ss_prefilter_init(&sh.prefilter);
+	if (!o->no_pch)
+		sh.pch = ss_pch_cache_new();
 	sh.progress = !o->quiet && isatty(STDERR_FILENO);
 	clock_gettime(CLOCK_MONOTONIC, &sh.last_progress);
 
@@ -581,6 +586,7 @@ void ss_run(const struct ss_options *o, const struct ss_compdb *db,
 		sh.nodes = next;
 	}
 	ss_prefilter_free(&sh.prefilter);
+	ss_pch_cache_free(sh.pch);
 	pthread_mutex_destroy(&sh.lock);
 	pthread_cond_destroy(&sh.cond);
 	pthread_mutex_destroy(&sh.progress_lock);
