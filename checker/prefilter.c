@@ -66,25 +66,38 @@ void ss_prefilter_init(struct ss_prefilter *p)
 	free(all);
 }
 
-static bool holds_a_need(const struct ss_rule *r, const char *buf, size_t len)
+/*
+ * glibc's strstr() is vectorized and its memmem() is not: on a whole tree
+ * that is most of the scan's time.  strstr() stops at a NUL, so it is only
+ * used on text that has none before its terminating one.
+ */
+static bool contains(const char *buf, size_t len, bool text, const char *tok, size_t toklen)
+{
+	return text ? strstr(buf, tok) != NULL : memmem(buf, len, tok, toklen) != NULL;
+}
+
+static bool holds_a_need(const struct ss_rule *r, const char *buf, size_t len, bool text)
 {
 	if (!names_a_token(r))
 		return true;
 	for (size_t i = 0; r->needs[i]; i++)
-		if (r->needs[i][0] && memmem(buf, len, r->needs[i], strlen(r->needs[i])))
+		if (r->needs[i][0] && contains(buf, len, text, r->needs[i], strlen(r->needs[i])))
 			return true;
 	return false;
 }
 
 bool ss_prefilter_match(const struct ss_prefilter *p, const char *buf, size_t len)
 {
+	bool text;
+
 	if (p->everything)
 		return true;
+	text = buf[len] == '\0' && !memchr(buf, '\0', len);
 	for (size_t i = 0; i < p->n; i++)
-		if (memmem(buf, len, p->tokens[i], p->lens[i]))
+		if (contains(buf, len, text, p->tokens[i], p->lens[i]))
 			return true;
 	for (size_t i = 0; i < p->ntested; i++)
-		if (holds_a_need(p->tested[i], buf, len) && p->tested[i]->maybe(buf, len))
+		if (holds_a_need(p->tested[i], buf, len, text) && p->tested[i]->maybe(buf, len))
 			return true;
 	return false;
 }

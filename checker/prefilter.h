@@ -23,6 +23,7 @@ struct ss_prefilter {
 };
 
 void ss_prefilter_init(struct ss_prefilter *p);
+/* buf[len] must be readable: a struct ss_source's terminating NUL. */
 bool ss_prefilter_match(const struct ss_prefilter *p, const char *buf, size_t len);
 void ss_prefilter_free(struct ss_prefilter *p);
 
