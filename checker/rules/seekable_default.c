@@ -50,9 +50,9 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 		ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity,
 			     first->name, f->name,
 			     "'%s' looks seekable, yet its %s method '%s' never uses the file "
-			     "position: with no .llseek and no nonseekable_open(), lseek() and "
-			     "pread() silently succeed on this stream; call nonseekable_open() "
-			     "from the open method and set .llseek = no_llseek",
+			     "position: with no nonseekable_open() in its open method, pread() "
+			     "and pwrite() succeed on this stream (and lseek() too before Linux "
+			     "6.0, with no .llseek); call nonseekable_open() from the open method",
 			     f->name, member, first->name);
 	}
 }
@@ -63,11 +63,13 @@ const struct ss_rule ss_rule_seekable_default = {
 	.confidence = SS_CONF_LOW,
 	.summary = "stream-like file_operations that still appears seekable",
 	.help = "A file_operations whose read and write methods never look at the position "
-		"behaves like a stream, but with no .llseek and no nonseekable_open() the VFS "
-		"treats it as seekable: lseek() and pread() report success and do nothing "
-		"useful. The usual fix is nonseekable_open() in the open method and "
-		".llseek = no_llseek. Low confidence: a device may ignore the position on "
-		"purpose and accept seeks as harmless.",
+		"behaves like a stream, but unless its open method calls nonseekable_open() "
+		"the VFS keeps FMODE_PREAD and FMODE_PWRITE: pread() and pwrite() report "
+		"success and do nothing useful. Before Linux 6.0 a missing .llseek also meant "
+		"default_llseek, so lseek() succeeded as well (later kernels refuse it). The "
+		"fix on every kernel is nonseekable_open() in the open method; on kernels "
+		"before 6.0 also .llseek = no_llseek. Low confidence: a device may ignore the "
+		"position on purpose and accept seeks as harmless.",
 	.fix = NULL,
 	.needs = needs,
 	.maybe = maybe,
