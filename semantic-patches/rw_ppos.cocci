@@ -23,11 +23,14 @@
 /// file's read method called directly) gets a local loff_t copy, declared
 /// first in the function, that is stored back after the call.
 ///
-/// llseek and readdir methods own f_pos and are left alone, and so is the
-/// VFS core (the files directly in fs/).  A comparison with &file->f_pos
-/// is a pread refusal, for nonseekable_open.cocci.  A call given
-/// &file->f_pos that is not a statement of its own (in a condition, a
-/// return or an initializer) is reported, not converted.
+/// llseek and readdir methods own f_pos and are left alone, and so are
+/// stream-only read and write methods, which refuse any position (`if
+/// (ppos) return -ESPIPE;`, as after stream_open()) and keep their own
+/// offset in f_pos, and so is the VFS core (the files directly in fs/).
+/// A comparison with &file->f_pos is a pread refusal, for
+/// nonseekable_open.cocci.  A call given &file->f_pos that is not a
+/// statement of its own (in a condition, a return or an initializer) is
+/// reported, not converted.
 ///
 // Confidence: High
 // Copyright: (C) 2026 The safeseek authors.
@@ -57,6 +60,7 @@ FOPS_MEMBERS = ["owner", "llseek", "read", "aio_read", "write", "aio_write",
 RW_ROLES = ("read", "write", "readv", "writev")
 KIO_ROLES = ("aio_read", "aio_write", "read_iter", "write_iter")
 FPOS_OWNERS = ("llseek", "readdir")
+STREAM_REFUSAL = re.compile(r"-\s*ESPIPE\b")
 
 DESIGNATED = re.compile(r"^\.\s*(\w+)\s*=\s*(.*)$", re.S)
 GNU_STYLE = re.compile(r"^(\w+)\s*:\s*(.*)$", re.S)
@@ -65,7 +69,8 @@ FUNCTION = re.compile(r"^\(?\s*&?\s*(\w+)\s*\)?$")
 fops_roles = {}		# (file, function) -> [(member, fops variable)]
 referenced = set()	# (file, function) used other than by its definition
 methods = {}		# (file, function) -> what the messages need
-fpos_owners = set()	# (file, function): llseek and readdir methods
+fpos_owners = set()	# (file, function): llseek, readdir, stream-only methods
+stream_only = set()	# (file, function) refusing any position
 excluded = set()	# (file, line, column) of f_pos in comparisons, call arguments
 excluded_cmp = set()	# (file, line, column) of f_pos in comparisons
 convertible = set()	# (file, line, column) of call arguments patch mode converts
@@ -106,7 +111,7 @@ def record_fops(ops, inits, p):
 def decide(key, roles, shape_role):
     """The method role of a function, or None when it is not one."""
     named = fops_roles.get(key, [])
-    if vfs_core(key[0]):
+    if vfs_core(key[0]) or key in stream_only:
         return None
     for member, ops in named:
         if member in roles:
@@ -208,6 +213,29 @@ fn << cand.fn;
 p << ref.p;
 @@
 referenced.add((p[0].file, fn))
+
+// A method that refuses any position, `if (ppos) return -ESPIPE;`, serves
+// only stream files (stream_open()), to which read() and write() pass none:
+// it keeps its own offset in f_pos, and *ppos there would be a NULL
+// dereference.
+
+@stream depends on fpos_file@
+identifier fn, P, x0, x1, x2;
+type T, T0, T1, T2, T3;
+statement S;
+position pd;
+@@
+T fn@pd(T0 x0, T1 x1, T2 x2, T3 P) { <+...
+if (\(P\|P != NULL\|unlikely(P)\)) S
+...+> }
+
+@script:python depends on fpos_file@
+S << stream.S;
+p << stream.pd;
+@@
+if STREAM_REFUSAL.search(str(S)):
+    stream_only.add((p[0].file, p[0].current_element))
+    fpos_owners.add((p[0].file, p[0].current_element))
 
 @script:python depends on fpos_file@
 fn << cand.fn;

@@ -4,7 +4,7 @@
 /*
  * The parts of the 2.6.7-era VFS that the safe-seeks conversions start
  * from, plus the pieces later kernels added that the checker knows about
- * (nonseekable_open, read_iter/write_iter).
+ * (nonseekable_open, stream_open, read_iter/write_iter).
  */
 
 #include <linux/types.h>
@@ -127,6 +127,8 @@ extern loff_t default_llseek(struct file *file, loff_t offset, int origin);
 extern loff_t remote_llseek(struct file *file, loff_t offset, int origin);
 extern int generic_file_open(struct inode *inode, struct file *filp);
 extern int nonseekable_open(struct inode *inode, struct file *filp);
+/* later kernels: read() and write() pass such a file's methods no position */
+extern int stream_open(struct inode *inode, struct file *filp);
 
 /* later kernels: numeric attribute files, opened non-seekable */
 extern int simple_attr_open(struct inode *inode, struct file *file,

@@ -3,9 +3,9 @@
  * stream_open(), so read() and write() hand the methods no position at
  * all, and the methods refuse one if they ever get it.  The offset into
  * the state buffer is then the driver's own, kept in file->f_pos under the
- * driver's lock: nothing there for rw-fpos.  The reset in release is
- * still worth a note.  (Not in the corpus: rw_ppos.cocci still rewrites
- * such methods, into `pos = pos;` and *ppos on a NULL ppos.)
+ * driver's lock: nothing there for rw-fpos, and nothing for rw_ppos to
+ * convert (`pos = &file->f_pos;` would become `pos = pos;`, and *ppos a
+ * NULL dereference).  The reset in release is still worth a note.
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
