@@ -23,14 +23,14 @@
 /// file's read method called directly) gets a local loff_t copy, declared
 /// first in the function, that is stored back after the call.
 ///
-/// llseek and readdir methods own f_pos and are left alone, and so are
-/// stream-only read and write methods, which refuse any position (`if
-/// (ppos) return -ESPIPE;`, as after stream_open()) and keep their own
-/// offset in f_pos, and so is the VFS core (the files directly in fs/).
-/// A comparison with &file->f_pos is a pread refusal, for
-/// nonseekable_open.cocci.  A call given &file->f_pos that is not a
-/// statement of its own (in a condition, a return or an initializer) is
-/// reported, not converted.
+/// llseek and readdir methods (.readdir, .iterate, .iterate_shared) own
+/// f_pos and are left alone, and so are stream-only read and write methods,
+/// which refuse any position (`if (ppos) return -ESPIPE;`, as after
+/// stream_open()) and keep their own offset in f_pos, and so is the VFS
+/// core (the files directly in fs/).  A comparison with &file->f_pos
+/// is a pread refusal, for nonseekable_open.cocci.  A call given
+/// &file->f_pos that is not a statement of its own (in a condition, a
+/// return or an initializer) is reported, not converted.
 ///
 // Confidence: High
 // Copyright: (C) 2026 The safeseek authors.
@@ -59,7 +59,7 @@ FOPS_MEMBERS = ["owner", "llseek", "read", "aio_read", "write", "aio_write",
                 "read_iter", "write_iter"]
 RW_ROLES = ("read", "write", "readv", "writev")
 KIO_ROLES = ("aio_read", "aio_write", "read_iter", "write_iter")
-FPOS_OWNERS = ("llseek", "readdir")
+FPOS_OWNERS = ("llseek", "readdir", "iterate", "iterate_shared")
 STREAM_REFUSAL = re.compile(r"-\s*ESPIPE\b")
 
 DESIGNATED = re.compile(r"^\.\s*(\w+)\s*=\s*(.*)$", re.S)

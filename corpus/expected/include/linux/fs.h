@@ -4,7 +4,7 @@
 /*
  * The parts of the 2.6.7-era VFS that the safe-seeks conversions start
  * from, plus the pieces later kernels added that the checker knows about
- * (nonseekable_open, stream_open, read_iter/write_iter).
+ * (nonseekable_open, stream_open, read_iter/write_iter, iterate_shared).
  */
 
 #include <linux/types.h>
@@ -68,10 +68,15 @@ struct file {
 typedef int (*filldir_t)(void *, const char *, int, loff_t, unsigned long,
 			 unsigned int);
 
+/* later kernels: what an iterate method fills, and where it has got to */
+struct dir_context {
+	loff_t			pos;
+};
+
 /*
  * Member order is the 2.6.7 one, so that old positional initializers line
- * up; read_iter and write_iter come from much later kernels and sit at the
- * end where they cannot disturb that order.
+ * up; read_iter, write_iter, iterate and iterate_shared come from much
+ * later kernels and sit at the end where they cannot disturb that order.
  */
 struct file_operations {
 	struct module *owner;
@@ -94,6 +99,8 @@ struct file_operations {
 	ssize_t (*writev) (struct file *, const struct iovec *, unsigned long, loff_t *);
 	ssize_t (*read_iter) (struct kiocb *, struct iov_iter *);
 	ssize_t (*write_iter) (struct kiocb *, struct iov_iter *);
+	int (*iterate) (struct file *, struct dir_context *);
+	int (*iterate_shared) (struct file *, struct dir_context *);
 };
 
 struct kiocb {
