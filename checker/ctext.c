@@ -32,23 +32,23 @@ size_t ss_ctext_skip_literal(const char *s, size_t len, size_t i)
 	return i < len ? i + 1 : len;
 }
 
+size_t ss_ctext_skip_noise(const char *s, size_t len, size_t i)
+{
+	for (;;) {
+		i = ss_ctext_skip_blank(s, len, i);
+		if (i >= len || (s[i] != '"' && s[i] != '\''))
+			return i;
+		i = ss_ctext_skip_literal(s, len, i);
+	}
+}
+
 size_t ss_ctext_closing(const char *s, size_t len, size_t open)
 {
 	char o = s[open], c = o == '(' ? ')' : o == '[' ? ']' : '}';
 	size_t i = open;
 	long depth = 0;
 
-	while (i < len) {
-		size_t next = ss_ctext_skip_blank(s, len, i);
-
-		if (next != i) {
-			i = next;
-			continue;
-		}
-		if (s[i] == '"' || s[i] == '\'') {
-			i = ss_ctext_skip_literal(s, len, i);
-			continue;
-		}
+	while ((i = ss_ctext_skip_noise(s, len, i)) < len) {
 		if (s[i] == o)
 			depth++;
 		else if (s[i] == c && --depth == 0)

@@ -16,6 +16,9 @@ size_t ss_ctext_skip_blank(const char *s, size_t len, size_t i);
 /* Offset just past the string or character literal starting at `i`. */
 size_t ss_ctext_skip_literal(const char *s, size_t len, size_t i);
 
+/* Offset of the first byte at or after `i` not blank, comment or literal. */
+size_t ss_ctext_skip_noise(const char *s, size_t len, size_t i);
+
 /*
  * Offset of the bracket closing the `(`, `[` or `{` at `open`, or `len`
  * when there is none; comments and literals are skipped.

@@ -141,18 +141,10 @@ static bool body_calls(const char *s, size_t len, size_t open, size_t close,
 	bool found = false;
 	size_t i = open + 1;
 
-	while (i < close) {
-		size_t next = ss_ctext_skip_blank(s, len, i), end;
+	while ((i = ss_ctext_skip_noise(s, len, i)) < close) {
+		size_t end;
 		struct span w;
 
-		if (next != i) {
-			i = next;
-			continue;
-		}
-		if (s[i] == '"' || s[i] == '\'') {
-			i = ss_ctext_skip_literal(s, len, i);
-			continue;
-		}
 		/* A directive may hide the call from the compiler. */
 		if (s[i] == '#' && ss_ctext_line_start(s, i))
 			return false;
