@@ -6,7 +6,9 @@
 
 #include <string.h>
 
-static const char *const needs[] = { "EPIPE", NULL };
+/* Its findings are on pread refusals, which compare with &file->f_pos: a
+   file with EPIPE but no f_pos (most of them: pipes, sockets) has none. */
+static const char *const needs[] = { "f_pos", NULL };
 static const char *const minus_epipe[] = { "-", "EPIPE", NULL };
 
 struct search {
