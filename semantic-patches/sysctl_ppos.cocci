@@ -69,10 +69,30 @@ def asks_for_ppos(comments):
             return True
     return False
 
+// Every change below is at a ctl_table parameter, spelled as the typedef
+// or as the struct, or at a call through ->proc_handler.  Every rule
+// depends on one of these two rules matching, so that spatch's query
+// becomes ctl_table || proc_handler and files with neither word are not
+// even parsed.
+
+@sysctl_table@
+typedef ctl_table;
+@@
+(
+ctl_table
+|
+struct ctl_table
+)
+
+@sysctl_call@
+expression E;
+@@
+E->proc_handler
+
 // Handlers and declarations that already take the position after lenp:
 // they are left alone, which makes a second run a no-op.
 
-@converted_def@
+@converted_def depends on sysctl_table || sysctl_call@
 identifier fn;
 parameter p1, p2, p3, p4, p5;
 parameter p6 : script:python() { is_pos_param(p6) };
@@ -81,7 +101,7 @@ position pc;
 
 fn@pc(p1, p2, p3, p4, p5, p6, ...) { ... }
 
-@converted_decl@
+@converted_decl depends on sysctl_table || sysctl_call@
 identifier fn;
 parameter p1, p2, p3, p4, p5;
 parameter p6 : script:python() { is_pos_param(p6) };
@@ -95,9 +115,11 @@ R fn@pc(p1, p2, p3, p4, p5, p6, ...);
 // patch
 //----------------------------------------------------------------------
 
-// Declarations go first: once a definition changes, spatch also updates
-// the matching prototype in the same file, which must not then change twice.
-@depends on patch@
+// Declarations go first, prototypes of the file's own handlers included,
+// so the handler rule needs no prototype rule of spatch's making (disable
+// prototypes): it would find nothing left to change, and it would depend on
+// the handler rule alone, which loses the query.
+@depends on (sysctl_table || sysctl_call) && patch@
 identifier fn, lenp;
 parameter p1 : script:python() { is_table_param(p1) };
 parameter p2 : script:python() { is_int_param(p2) };
@@ -111,7 +133,7 @@ R fn@p(p1, p2, p3, p4, size_t *lenp
 + , loff_t *ppos
   , ...);
 
-@depends on patch@
+@depends on (sysctl_table || sysctl_call) && patch@
 identifier fn;
 parameter p1 : script:python() { is_table_param(p1) };
 parameter p2 : script:python() { is_int_param(p2) };
@@ -125,7 +147,7 @@ R fn@p(p1, p2, p3, p4, size_t *
 + , loff_t *
   , ...);
 
-@handler depends on patch@
+@handler depends on (sysctl_table || sysctl_call) && patch disable prototypes@
 identifier fn, filp, lenp;
 parameter p1 : script:python() { is_table_param(p1) };
 parameter p2 : script:python() { is_int_param(p2) };
@@ -140,7 +162,7 @@ fn@p(p1, p2, struct file *filp, p4, size_t *lenp
 ...
 }
 
-@depends on patch@
+@depends on (sysctl_table || sysctl_call) && patch@
 identifier handler.fn, handler.filp;
 @@
 
@@ -167,7 +189,7 @@ fn(...)
 // helper (proc_dostring, proc_dointvec*, do_proc_dointvec, a local
 // handler, the table's proc_handler), and calls by name to the generic
 // handlers with other arguments.
-@depends on patch@
+@depends on (sysctl_table || sysctl_call) && patch@
 identifier handler.fn, handler.filp, handler.lenp;
 identifier generic =~ "^(proc_do|do_proc_do)";
 expression E, a, b, c, d, e;
@@ -192,7 +214,7 @@ fn(...)
 // parameter, with a FIXME saying so.  The FIXME goes too: a comment only
 // disappears between two removed statements, hence the statement before
 // the call is removed and put back.
-@depends on patch@
+@depends on (sysctl_table || sysctl_call) && patch@
 identifier fn, fp, pos, x;
 expression t, a, b, d, e, E;
 comments cm : script:python() { asks_for_ppos(cm) };
@@ -212,7 +234,7 @@ R fn(..., struct file *fp, ..., loff_t *pos, ...)
 
 // Elsewhere, a call through the table that passes the caller's own file
 // is one of the old kind; the position to pass is the caller's.
-@depends on patch@
+@depends on (sysctl_table || sysctl_call) && patch@
 identifier fn, fp, pos;
 expression t, a, b, d, e;
 type R;
@@ -237,7 +259,7 @@ R fn(..., struct file *fp, ..., loff_t *pos, ...)
 // context
 //----------------------------------------------------------------------
 
-@depends on context@
+@depends on (sysctl_table || sysctl_call) && context@
 identifier fn, filp, lenp;
 parameter p1 : script:python() { is_table_param(p1) };
 parameter p2 : script:python() { is_int_param(p2) };
@@ -253,7 +275,7 @@ position p != converted_def.pc;
 ...>
 }
 
-@depends on context@
+@depends on (sysctl_table || sysctl_call) && context@
 identifier fn;
 parameter p1 : script:python() { is_table_param(p1) };
 parameter p2 : script:python() { is_int_param(p2) };
@@ -268,7 +290,7 @@ R
 *fn@p
  (p1, p2, p3, p4, p5, ...);
 
-@depends on context@
+@depends on (sysctl_table || sysctl_call) && context@
 identifier fn, fp, pos;
 expression t, a, b, d, e;
 type R;
@@ -289,7 +311,7 @@ R fn(..., struct file *fp, ..., loff_t *pos, ...)
 // org and report
 //----------------------------------------------------------------------
 
-@r_handler depends on org || report@
+@r_handler depends on (sysctl_table || sysctl_call) && (org || report)@
 identifier fn, filp, lenp;
 parameter p1 : script:python() { is_table_param(p1) };
 parameter p2 : script:python() { is_int_param(p2) };
@@ -314,7 +336,7 @@ filp->f_pos@q
 ...>
 }
 
-@r_decl depends on org || report@
+@r_decl depends on (sysctl_table || sysctl_call) && (org || report)@
 identifier fn;
 parameter p1 : script:python() { is_table_param(p1) };
 parameter p2 : script:python() { is_int_param(p2) };
@@ -327,7 +349,7 @@ type R;
 
 R fn@p(p1, p2, p3, p4, p5, ...);
 
-@r_call depends on org || report@
+@r_call depends on (sysctl_table || sysctl_call) && (org || report)@
 identifier fn, fp, pos;
 expression t, a, b, d, e;
 position q;
