@@ -69,8 +69,8 @@ def run_once(argv, timeout, log_prefix, cwd=None, env=None):
     rss_file = log_prefix + ".rss"
     t0 = time.perf_counter()
     proc = subprocess.Popen([TIME, "-f", "%M %U %S", "-o", rss_file] + argv,
-                            stdout=out, stderr=err, cwd=cwd, env=env,
-                            start_new_session=True)
+                            stdin=subprocess.DEVNULL, stdout=out, stderr=err,
+                            cwd=cwd, env=env, start_new_session=True)
     timed_out = []
 
     def kill():
@@ -331,8 +331,8 @@ def main():
             (Series("grep", "`grep -rl f_pos`"),
              ["grep", "-rl", "f_pos", tree]),
             (Series("spatch", "spatch, one report rule, `-j%d`" % J),
-             ["spatch", "--sp-file", os.path.join(HERE, "fpos-report.cocci"),
-              "-D", "report", "--no-includes", "--include-headers",
+             ["spatch", "--python", sys.executable,
+              "--sp-file", os.path.join(HERE, "fpos-report.cocci"), "-D", "report", "--no-includes", "--include-headers",
               "--very-quiet", "-j", str(J), "--dir", tree]),
             (Series("check-jN", "`safeseek-check -j%d`" % J),
              [checker, "-j%d" % J, tree]),
@@ -386,7 +386,8 @@ def main():
                         r = None
                         for k, p in enumerate(patches):
                             one = run_once(
-                                ["spatch", "--sp-file", p, "-D", "patch",
+                                ["spatch", "--python", sys.executable,
+                                 "--sp-file", p, "-D", "patch",
                                  "--in-place", "--no-includes",
                                  "--include-headers", "--very-quiet",
                                  "-j", str(J), "--dir", scratch],
