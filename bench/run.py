@@ -481,7 +481,7 @@ def render(a, info, stats, scan, fix, parts, same_result, rss):
         if a.parsed and by["check-j1"].ok:
             n_an, n_sk = a.parsed
             L.append("safeseek-check parsed %d of %d files; the others hold "
-                     "no token any rule needs and were only read. At -j1 "
+                     "nothing any rule could report on and were only read. At -j1 "
                      "its whole CPU time comes to %.1f ms per parsed file." % (n_an, n_an + n_sk,
                                     1000.0 * by["check-j1"].median_cpu()
                                     / max(1, n_an)))
