@@ -21,7 +21,7 @@ static const char *const common_headers[] = {
 	NULL
 };
 
-enum state { SEEN_ONCE, BUILDING, READY, FAILED };
+enum state { NEW, BUILDING, READY, FAILED };
 
 struct entry {
 	char *key;		/* the arguments, NUL-separated */
@@ -194,14 +194,15 @@ const char *ss_pch_for(struct ss_pch_cache *c, CXIndex idx, const struct strvec 
 			break;
 	if (i == c->n) {
 		xgrow((void **)&c->e, &c->cap, c->n + 1, sizeof(*c->e));
-		c->e[c->n++] = (struct entry){ key, keylen, SEEN_ONCE, NULL };
-		pthread_mutex_unlock(&c->lock);
-		return NULL;
+		c->e[c->n++] = (struct entry){ key, keylen, NEW, NULL };
+	} else {
+		free(key);
 	}
-	free(key);
+	/* Every file waits for the build rather than parse without it, so
+	   which files get it does not depend on the order they come in. */
 	while (c->e[i].state == BUILDING)
 		pthread_cond_wait(&c->built, &c->lock);
-	if (c->e[i].state == SEEN_ONCE) {
+	if (c->e[i].state == NEW) {
 		if (!make_dir(c)) {
 			c->e[i].state = FAILED;
 		} else {

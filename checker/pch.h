@@ -13,8 +13,9 @@
  * header it never included loses nothing.
  *
  * One is built, in a private temporary directory removed by
- * ss_pch_cache_free(), when a second file asks with the same arguments:
- * building costs about two parses.
+ * ss_pch_cache_free(), when the first file asks with a set of arguments,
+ * and every file with those arguments gets it.  Building costs about two
+ * parses, so run.c keeps a cache only for runs with more than one file.
  */
 
 #include <clang-c/Index.h>
@@ -28,8 +29,8 @@ void ss_pch_cache_free(struct ss_pch_cache *c);
 
 /*
  * A precompiled header for parser arguments `args` (as struct ss_plan has
- * them), built now if this is the second file asking; NULL when there is
- * none (yet, or because it could not be built).  The path stays valid until
+ * them), built now if this is the first file asking; NULL when it could not
+ * be built.  The path stays valid until
  * ss_pch_cache_free().  Safe to call from several threads.
  */
 const char *ss_pch_for(struct ss_pch_cache *c, CXIndex idx, const struct strvec *args);

@@ -515,8 +515,6 @@ void ss_run(const struct ss_options *o, const struct ss_compdb *db,
 	pthread_cond_init(&sh.cond, NULL);
 	pthread_mutex_init(&sh.progress_lock, NULL);
 	ss_prefilter_init(&sh.prefilter);
-	if (!o->no_pch)
-		sh.pch = ss_pch_cache_new();
 	sh.progress = !o->quiet && isatty(STDERR_FILENO);
 	clock_gettime(CLOCK_MONOTONIC, &sh.last_progress);
 
@@ -535,6 +533,10 @@ void ss_run(const struct ss_options *o, const struct ss_compdb *db,
 		*tail = database_inputs(db, &m);
 		n += m;
 	}
+	/* Building the precompiled header costs about two parses: worth it
+	   only when more than one file may be parsed. */
+	if (!o->no_pch && (n > 1 || (n == 1 && inputs->is_dir)))
+		sh.pch = ss_pch_cache_new();
 	if (n)
 		push_items(&sh, inputs, n);
 

@@ -73,8 +73,12 @@ try:
     clash = [ln for ln in lines if "zclash.c: analysed" in ln]
     c.expect(len(clash) == 1 and "tree flags" in clash[0] and "precompiled" not in clash[0],
              "the clashing file is parsed as it stands: %s" % clash)
-    c.expect(any("gamma.c: analysed" in ln and "precompiled" in ln for ln in lines),
-             "the third file gets the precompiled header: %s" % lines)
+    for name in ("alpha", "beta", "gamma"):
+        c.expect(any("%s.c: analysed" % name in ln and "precompiled" in ln for ln in lines),
+                 "%s.c gets the precompiled header: %s" % (name, lines))
+    rc, out, err = run_env(env, "-v", os.path.join(tree, "drivers", "alpha.c"))
+    c.expect(b"precompiled" not in err and b"drivers/alpha.c:6:" in out,
+             "a run over one file builds none: %r" % err)
     c.expect(not any("parse error" in ln for ln in lines),
              "no parse error is reported: %s" % lines)
     c.expect(os.listdir(tmp) == [], "TMPDIR is left empty: %s" % os.listdir(tmp))
