@@ -37,6 +37,18 @@ static void on_fault(int sig, siginfo_t *info, void *ctx)
 	raise(sig);
 }
 
+int ss_crash_guard_thread_create(pthread_t *t, void *(*fn)(void *), void *arg)
+{
+	pthread_attr_t attr;
+	int rc;
+
+	pthread_attr_init(&attr);
+	pthread_attr_setstacksize(&attr, 512u << 20);
+	rc = pthread_create(t, &attr, fn, arg);
+	pthread_attr_destroy(&attr);
+	return rc == 0 ? 0 : pthread_create(t, NULL, fn, arg);
+}
+
 void ss_crash_guard_init(void)
 {
 	static bool done;

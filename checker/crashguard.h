@@ -12,8 +12,18 @@
  * in ss_crash_guard_call() returning -1.
  */
 
+#include <pthread.h>
+
 /* Once, before any worker starts and before libclang is used otherwise. */
 void ss_crash_guard_init(void);
+
+/*
+ * Start a thread that analyses files, on a large stack: libclang and the
+ * rules recurse deeply on deeply nested code.  The stack is reserved, and
+ * touched only as far as it is used; when it cannot be had, the thread gets
+ * the default size.  Returns what pthread_create() returns.
+ */
+int ss_crash_guard_thread_create(pthread_t *t, void *(*fn)(void *), void *arg);
 
 /* In each thread that analyses files, at its start and its end. */
 void *ss_crash_guard_thread_begin(void);

@@ -139,23 +139,17 @@ static void *check_thread(void *arg)
 	return NULL;
 }
 
-/* The parse and the rules on a thread with a stack as large as a tree
-   scan's workers have (run.c): deeply nested code recurses deeply. */
+/* The parse and the rules on an analysing thread, as a tree scan's
+   workers are (crashguard.h). */
 static int check_file_on_big_stack(const struct ss_kbuild_args *k,
 				   const struct kbuild_opts *o,
 				   struct ss_findings *all)
 {
 	struct check_job j = { .k = k, .o = o, .all = all };
-	pthread_attr_t attr;
 	pthread_t t;
-	int started;
 
 	ss_crash_guard_init();
-	pthread_attr_init(&attr);
-	pthread_attr_setstacksize(&attr, 512u << 20);
-	started = pthread_create(&t, &attr, check_thread, &j) == 0;
-	pthread_attr_destroy(&attr);
-	if (!started)
+	if (ss_crash_guard_thread_create(&t, check_thread, &j) != 0)
 		return check_file(k, o, all);
 	pthread_join(t, NULL);
 	return j.rc;

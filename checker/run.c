@@ -303,7 +303,7 @@ static void analyse_file(struct worker *w, const char *path)
 		ss_source_free(&src);
 		return;
 	}
-	if (!sh->opt->parse_all && !ss_prefilter_match(&sh->prefilter, src.buf, src.len)) {
+	if (!sh->opt->parse_all && !ss_prefilter_match_text(&sh->prefilter, src.buf, src.len)) {
 		if (sh->opt->verbose)
 			ss_msg_add(&w->msgs, SS_MSG_VERBOSE, path,
 				   "skipped: holds nothing any rule looks for");
@@ -506,7 +506,6 @@ void ss_run(const struct ss_options *o, const struct ss_compdb *db,
 	struct root *roots = NULL;
 	struct worker *workers;
 	bool *started;
-	pthread_attr_t attr;
 	unsigned jobs = o->jobs ? o->jobs : default_jobs();
 	size_t n = 0;
 
@@ -540,22 +539,15 @@ void ss_run(const struct ss_options *o, const struct ss_compdb *db,
 	if (n)
 		push_items(&sh, inputs, n);
 
-	/* Parses run on the workers (crashguard.h), and libclang recurses
-	   deeply on deeply nested code: the stacks are large, reserved but
-	   touched only as far as they are used. */
+	/* Parses run on the workers (crashguard.h). */
 	ss_crash_guard_init();
-	pthread_attr_init(&attr);
-	pthread_attr_setstacksize(&attr, 512u << 20);
 	workers = xcalloc(jobs, sizeof(*workers));
 	started = xcalloc(jobs, sizeof(*started));
 	for (unsigned i = 0; i < jobs; i++) {
 		workers[i].sh = &sh;
-		started[i] = pthread_create(&workers[i].thread, &attr,
-					    worker_main, &workers[i]) == 0 ||
-			     pthread_create(&workers[i].thread, NULL,
-					    worker_main, &workers[i]) == 0;
+		started[i] = ss_crash_guard_thread_create(&workers[i].thread, worker_main,
+							  &workers[i]) == 0;
 	}
-	pthread_attr_destroy(&attr);
 	if (!started[0])	/* no thread at all: the run still happens */
 		worker_main(&workers[0]);
 	for (unsigned i = 0; i < jobs; i++) {

@@ -11,6 +11,7 @@
  */
 #define _GNU_SOURCE
 #include "analyse.h"
+#include "crashguard.h"
 #include "output.h"
 #include "prefilter.h"
 
@@ -135,7 +136,6 @@ static void *analyse_one(void *arg)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct job j;
-	pthread_attr_t attr;
 	pthread_t t;
 
 	/* the checker never parses a file holding a NUL byte */
@@ -147,13 +147,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(j.src.buf, data, size);
 	j.src.buf[size] = '\0';
 	j.src.len = size;
-	/* on a stack as large as the checker's workers have (run.c) */
-	pthread_attr_init(&attr);
-	pthread_attr_setstacksize(&attr, 512u << 20);
-	if (pthread_create(&t, &attr, analyse_one, &j) != 0)
+	/* on a thread like the checker's workers (crashguard.h) */
+	if (ss_crash_guard_thread_create(&t, analyse_one, &j) != 0)
 		abort();
 	pthread_join(t, NULL);
-	pthread_attr_destroy(&attr);
 	free(j.src.buf);
 	return 0;
 }
