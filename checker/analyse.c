@@ -190,6 +190,23 @@ static void diag_free(struct diag_summary *d)
 	memset(d, 0, sizeof(*d));
 }
 
+/* parse(), then the main file and the summary of its diagnostics. */
+static enum CXErrorCode parse_examined(CXIndex idx, const char *clang_path,
+				       const struct ss_source *src,
+				       const struct strvec *extra, bool fallback,
+				       struct ss_pch_cache *pch, bool *used,
+				       CXTranslationUnit *tu, CXFile *main_file,
+				       struct diag_summary *d)
+{
+	enum CXErrorCode e = parse(idx, clang_path, src, extra, fallback, pch, used, tu);
+
+	if (e == CXError_Success) {
+		*main_file = clang_getFile(*tu, clang_path);
+		examine(*tu, *main_file, d);
+	}
+	return e;
+}
+
 struct decl_count {
 	CXFile main_file;
 	unsigned valid;
@@ -251,22 +268,16 @@ void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
 	bool pch;
 
 	memset(out, 0, sizeof(*out));
-	e = parse(idx, clang_path, src, &plan->args, fallback, plan->pch, &pch, &tu);
-	if (e == CXError_Success) {
-		main_file = clang_getFile(tu, clang_path);
-		examine(tu, main_file, &d);
-	}
+	e = parse_examined(idx, clang_path, src, &plan->args, fallback, plan->pch, &pch, &tu,
+			   &main_file, &d);
 	/* An error seen with the common headers first may be theirs: parse
 	   the file again as it stands. */
 	if (pch && (e != CXError_Success || d.header_trouble || d.main_errors)) {
 		diag_free(&d);
 		if (e == CXError_Success)
 			clang_disposeTranslationUnit(tu);
-		e = parse(idx, clang_path, src, &plan->args, fallback, NULL, &pch, &tu);
-		if (e == CXError_Success) {
-			main_file = clang_getFile(tu, clang_path);
-			examine(tu, main_file, &d);
-		}
+		e = parse_examined(idx, clang_path, src, &plan->args, fallback, NULL, &pch, &tu,
+				   &main_file, &d);
 	}
 	if (e == CXError_Success && !fallback && d.header_trouble && plan->may_fall_back) {
 		retry_reason = d.first_header;
@@ -274,11 +285,8 @@ void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
 		diag_free(&d);
 		clang_disposeTranslationUnit(tu);
 		fallback = true;
-		e = parse(idx, clang_path, src, &plan->args, true, NULL, &pch, &tu);
-		if (e == CXError_Success) {
-			main_file = clang_getFile(tu, clang_path);
-			examine(tu, main_file, &d);
-		}
+		e = parse_examined(idx, clang_path, src, &plan->args, true, NULL, &pch, &tu,
+				   &main_file, &d);
 	}
 	out->how = fallback ? SS_HOW_FALLBACK : plan->how;
 	if (retry_reason)
