@@ -86,13 +86,10 @@ static bool holds_a_need(const struct ss_rule *r, const char *buf, size_t len, b
 	return false;
 }
 
-bool ss_prefilter_match(const struct ss_prefilter *p, const char *buf, size_t len)
+static bool match(const struct ss_prefilter *p, const char *buf, size_t len, bool text)
 {
-	bool text;
-
 	if (p->everything)
 		return true;
-	text = buf[len] == '\0' && !memchr(buf, '\0', len);
 	for (size_t i = 0; i < p->n; i++)
 		if (contains(buf, len, text, p->tokens[i], p->lens[i]))
 			return true;
@@ -100,6 +97,16 @@ bool ss_prefilter_match(const struct ss_prefilter *p, const char *buf, size_t le
 		if (holds_a_need(p->tested[i], buf, len, text) && p->tested[i]->maybe(buf, len))
 			return true;
 	return false;
+}
+
+bool ss_prefilter_match(const struct ss_prefilter *p, const char *buf, size_t len)
+{
+	return match(p, buf, len, buf[len] == '\0' && !memchr(buf, '\0', len));
+}
+
+bool ss_prefilter_match_text(const struct ss_prefilter *p, const char *buf, size_t len)
+{
+	return match(p, buf, len, true);
 }
 
 void ss_prefilter_free(struct ss_prefilter *p)

@@ -25,6 +25,9 @@ struct ss_prefilter {
 void ss_prefilter_init(struct ss_prefilter *p);
 /* buf[len] must be readable: a struct ss_source's terminating NUL. */
 bool ss_prefilter_match(const struct ss_prefilter *p, const char *buf, size_t len);
+/* The same for text known to hold no NUL before buf[len], which is one:
+   the caller has looked already (run.c turns binary files away). */
+bool ss_prefilter_match_text(const struct ss_prefilter *p, const char *buf, size_t len);
 void ss_prefilter_free(struct ss_prefilter *p);
 
 #endif
