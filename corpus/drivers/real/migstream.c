@@ -65,6 +65,27 @@ static ssize_t migstate_write(struct file *file, const char __user *buf,
 	return len;
 }
 
+/* The size still to come, for a reader polling the stream. */
+static ssize_t migstate_left_read(struct file *file, char __user *buf,
+				  size_t len, loff_t *ppos)
+{
+	char line[16];
+	int n;
+
+	if (ppos != NULL) {
+		return -ESPIPE;
+	}
+	if (file->f_pos)
+		return 0;
+	n = sprintf(line, "%u\n", MIGSTATE_SIZE);
+	if (len < n)
+		return -EINVAL;
+	if (copy_to_user(buf, line, n))
+		return -EFAULT;
+	file->f_pos = n;
+	return n;
+}
+
 static int migstate_open(struct inode *inode, struct file *file)
 {
 	return stream_open(inode, file);
@@ -87,15 +108,32 @@ static struct file_operations migstate_fops = {
 	.release	= migstate_release,
 };
 
+static struct file_operations migstate_left_fops = {
+	.owner		= THIS_MODULE,
+	.llseek		= no_llseek,
+	.read		= migstate_left_read,
+	.open		= migstate_open,
+};
+
 static struct miscdevice migstate_dev = {
 	.minor		= MISC_DYNAMIC_MINOR,
 	.name		= "migstate",
 	.fops		= &migstate_fops,
 };
 
+static struct miscdevice migstate_left_dev = {
+	.minor		= MISC_DYNAMIC_MINOR,
+	.name		= "migstate_left",
+	.fops		= &migstate_left_fops,
+};
+
 static int __init migstate_init(void)
 {
-	return misc_register(&migstate_dev);
+	int err = misc_register(&migstate_dev);
+
+	if (!err)
+		err = misc_register(&migstate_left_dev);
+	return err;
 }
 
 module_init(migstate_init);
