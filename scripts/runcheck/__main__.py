@@ -49,8 +49,8 @@ class Run:
         self._display = {}
         self._lossy = {}
         for s in self.sources:
-            self._display[os.path.realpath(s.path)] = s.display
-            self._lossy.setdefault(_lossy(os.path.realpath(s.path)), []).append(s.display)
+            self._display[s.path] = s.display
+            self._lossy.setdefault(_lossy(s.path), []).append(s.display)
 
     def display(self, printed, cwd=None):
         """A tool's path, as this run prints it."""

@@ -113,6 +113,17 @@ def regions(old, new):
     """How many separate places differ between two versions of a file."""
     a = old.decode("utf-8", "surrogateescape").splitlines()
     b = new.decode("utf-8", "surrogateescape").splitlines()
+    # The lines both start and end with are set aside first: a conversion
+    # touches a few lines, and SequenceMatcher's time grows with the square
+    # of what it is given.
+    n = min(len(a), len(b))
+    head = 0
+    while head < n and a[head] == b[head]:
+        head += 1
+    tail = 0
+    while tail < n - head and a[-1 - tail] == b[-1 - tail]:
+        tail += 1
+    a, b = a[head:len(a) - tail], b[head:len(b) - tail]
     return sum(1 for op in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
                if op[0] != "equal")
 

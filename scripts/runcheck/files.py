@@ -19,7 +19,7 @@ class Source:
 
     def __init__(self, display, path, root, rel):
         self.display = display  # as printed: the PATH as given, joined with rel
-        self.path = path        # absolute, symlinks in the PATH itself resolved
+        self.path = path        # absolute and real: symlinks in the PATH resolved
         self.root = root        # the Root it was found under
         self.rel = rel          # relative to root.path
 
@@ -62,10 +62,10 @@ def collect(given_paths):
             warn("%r: skipped: a file name with a line break cannot be passed to spatch"
                  % display)
             return
-        key = os.path.realpath(path)
-        if key in seen:
+        # Real already: the root is, and the walk follows no link.
+        if path in seen:
             return
-        seen.add(key)
+        seen.add(path)
         sources.append(Source(display, path, root, rel))
 
     for root in roots:
