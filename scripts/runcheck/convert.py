@@ -67,6 +67,7 @@ class Outcome:
         self.files_by_patch = {}  # patch name -> number of files it changed
         self.failures = []        # (Source, patch name, what): the file is left as it was
         self.parse_failures = []  # ParseFailure, macro definitions included
+        self.last_patch = {}      # Source -> index of the last patch that changed it
 
     def source_bytes(self, s):
         """A candidate's starting bytes."""
@@ -148,10 +149,11 @@ def candidates(runner, patches, roots, sources):
     return sorted(chosen, key=lambda s: s.display)
 
 
-def convert(runner, patches, sources, scratch, contents=None):
+def convert(runner, patches, sources, scratch, contents=None, needed=None):
     """Apply every patch in order to copies of `sources` under `scratch`.
     `contents` gives the starting bytes of each source (default: read the
-    file).  Returns an Outcome."""
+    file); `needed`, how many of the patches, from the first, each source
+    needs (default: all).  Returns an Outcome."""
     out = Outcome(contents)
     work = {}
     for s in sources:
@@ -163,7 +165,7 @@ def convert(runner, patches, sources, scratch, contents=None):
         os.utime(path, ns=(0, 0))
         work[path] = s
         out.copy[s] = path
-    paths = sorted(work)
+    every = sorted(work)
     current = {}   # scratch path -> bytes, for the copies a patch has changed
     failures = {}
     parse_seen = {}
@@ -171,7 +173,8 @@ def convert(runner, patches, sources, scratch, contents=None):
     def text_of(p):
         return current[p] if p in current else out.source_bytes(work[p])
 
-    for patch in patches:
+    for index, patch in enumerate(patches):
+        paths = [p for p in every if needed is None or needed[work[p]] > index]
         stamps = {p: _stamp(p) for p in paths}
         res = runner.check_patch(patch, runner.on_files(patch, "patch", paths, in_place=True))
         results = [res]
@@ -195,6 +198,7 @@ def convert(runner, patches, sources, scratch, contents=None):
             if after != before:
                 before_stage[p] = before
                 current[p] = after
+                out.last_patch[work[p]] = index
                 changed_files += 1
                 out.places[patch.name] = out.places.get(patch.name, 0) + regions(before, after)
         for r in results:

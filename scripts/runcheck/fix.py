@@ -86,9 +86,13 @@ def do_fix(run, scratch, sparse_cmd):
 
     # 5. a second pass must change nothing.  spatch is deterministic, so a
     # file the first pass left alone would be left alone again: only the
-    # converted files need the second pass.
+    # converted files need the second pass.  For the same reason a patch
+    # after the last one that changed a file would leave it alone again
+    # (it was given those very bytes), as long as the patches before it
+    # change nothing, and if one does, the file is reported anyway.
     second = convert.convert(run.runner, run.patches, changed, os.path.join(scratch, "pass2"),
-                             contents=outcome.final)
+                             contents=outcome.final,
+                             needed={s: outcome.last_patch[s] + 1 for s in changed})
     not_idempotent = second.changed()
 
     out = []

@@ -25,6 +25,9 @@ CASE is one of
   interrupted      --fix stopped by SIGINT or SIGKILL while it installs the
                    converted files leaves each file old or fully converted,
                    and the next --fix finishes the job
+  second-pass      with a semantic patch that changes its own output again,
+                   --fix names every file a second run would change, also
+                   where a later patch changed the file after it
 
 The script runs with SAFESEEK_BUILD_DIR=BUILD_DIR so that run-check.sh uses
 the checker of this build.
@@ -68,9 +71,9 @@ class Env:
         shutil.copytree(os.path.join(top, "corpus"), self.corpus, symlinks=True)
         self.expected = os.path.join(self.corpus, "expected")
 
-    def run(self, args, cwd=None):
+    def run(self, args, cwd=None, top=None):
         env = dict(os.environ, SAFESEEK_BUILD_DIR=self.build)
-        p = subprocess.run([os.path.join(self.top, "run-check.sh")] + args, cwd=cwd,
+        p = subprocess.run([os.path.join(top or self.top, "run-check.sh")] + args, cwd=cwd,
                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                            universal_newlines=True, errors="replace")
         return p.returncode, p.stdout, p.stderr
@@ -482,6 +485,65 @@ def case_timeout(env):
     check(summary_value(out, "files left as they were") == 1, "want one file left as it was")
 
 
+# Adds a statement at the top of each grow_* function, every time it runs.
+GROWING_PATCH = """\
+virtual patch
+
+@depends on patch@
+identifier f =~ "^grow_";
+@@
+f(...) {
++ grow_step();
+  ...
+}
+"""
+
+# Renames a call: a second run finds nothing to do.
+RENAMING_PATCH = """\
+virtual patch
+
+@depends on patch@
+@@
+- old_helper();
++ new_helper();
+"""
+
+PROTOTYPES = "void grow_step(void);\nvoid old_helper(void);\nvoid new_helper(void);\n\n"
+
+
+def case_second_pass(env):
+    # run-check.sh takes its patches from beside itself: a project of
+    # links to this one, with a semantic-patches directory of its own.
+    top = os.path.join(env.tmp, "top")
+    os.makedirs(os.path.join(top, "semantic-patches"))
+    for name in ("run-check.sh", "scripts", "checker", "cmake", "CMakeLists.txt"):
+        target, link = os.path.join(env.top, name), os.path.join(top, name)
+        os.symlink(target, link)
+        # Dated as what it points to: a link newer than the built checker
+        # would have run-check.sh rebuild it from the linked project.
+        st = os.stat(target)
+        os.utime(link, ns=(st.st_atime_ns, st.st_mtime_ns), follow_symlinks=False)
+    write(os.path.join(top, "semantic-patches", "a_grow.cocci"), GROWING_PATCH)
+    write(os.path.join(top, "semantic-patches", "b_rename.cocci"), RENAMING_PATCH)
+    tree = os.path.join(env.tmp, "tree")
+    write(os.path.join(tree, "grow_only.c"),
+          PROTOTYPES + "void grow_one(void)\n{\n}\n")
+    write(os.path.join(tree, "grow_then_rename.c"),
+          PROTOTYPES + "void grow_two(void)\n{\n\told_helper();\n}\n")
+    write(os.path.join(tree, "rename_only.c"),
+          PROTOTYPES + "void tidy(void)\n{\n\told_helper();\n}\n")
+    rc, out, err = env.run(["--fix", "-j", JOBS, tree], top=top)
+    check(rc == 1, "--fix with a patch that is not idempotent should exit 1:\n"
+          + show(rc, out, err))
+    m = re.search(r"^a second --fix would still change:\n((?:  .*\n)+)", out, re.M)
+    check(m, "no list of files a second run would change:\n" + show(rc, out, err))
+    named = sorted(os.path.basename(line.strip()) for line in m.group(1).splitlines())
+    check(named == ["grow_only.c", "grow_then_rename.c"],
+          "want grow_only.c and grow_then_rename.c named, not %s:\n%s"
+          % (named, show(rc, out, err)))
+    check(summary_value(out, "second run changes") == 2, "want 2 in the summary")
+
+
 TEMP_RE = re.compile(r"^\..+\.safeseek-[0-9a-f]+\.tmp$")
 
 
@@ -567,6 +629,7 @@ CASES = {
     "modes": case_modes,
     "interrupted": case_interrupted,
     "timeout": case_timeout,
+    "second-pass": case_second_pass,
 }
 
 
