@@ -209,6 +209,7 @@ static const struct {
 	{ "iterate", SS_ROLE_READDIR },
 	{ "iterate_shared", SS_ROLE_READDIR },
 	{ "open", SS_ROLE_OPEN },
+	{ "release", SS_ROLE_RELEASE },
 };
 
 static unsigned role_of_member(const char *member)
@@ -1613,6 +1614,15 @@ enum ss_fpos_owner ss_fpos_owner(const struct ss_unit *u, const struct ss_fpos_a
 	/* The semantic patches rewrite only the file a method or handler was given. */
 	if ((roles & SS_ROLE_SYSCTL) && a->own_file)
 		return SS_OWNER_SYSCTL;
+	/*
+	 * open and release run while nothing else uses the file: a position
+	 * handed on from there races with no read or write, and its address
+	 * may be kept as a key (hpfs lists the f_pos of open directories), so
+	 * a copy would be wrong.  Still a direct access.
+	 */
+	if (a->use == SS_FPOS_ADDRESS_ARG && a->own_file &&
+	    (roles & (SS_ROLE_OPEN | SS_ROLE_RELEASE)))
+		return SS_OWNER_OTHER;
 	if (a->use == SS_FPOS_ADDRESS_ARG)
 		return SS_OWNER_ADDRESS;
 	if ((roles & (SS_ROLES_RW | SS_ROLES_ITER)) && a->own_file)
@@ -1649,6 +1659,7 @@ static const struct {
 	{ SS_ROLE_AIO_WRITE, "aio_write" },
 	{ SS_ROLE_READDIR, "readdir" },
 	{ SS_ROLE_OPEN, "open" },
+	{ SS_ROLE_RELEASE, "release" },
 	{ SS_ROLE_READV, "readv" },
 	{ SS_ROLE_WRITEV, "writev" },
 	{ SS_ROLE_READ_ITER, "read_iter" },

@@ -33,7 +33,8 @@ enum {
 	SS_ROLE_READDIR = 1u << 9,
 	SS_ROLE_OPEN = 1u << 10,
 	SS_ROLE_SYSCTL = 1u << 11,	/* a ctl_table proc_handler */
-	SS_ROLE_OTHER = 1u << 12	/* any other file_operations member */
+	SS_ROLE_OTHER = 1u << 12,	/* any other file_operations member */
+	SS_ROLE_RELEASE = 1u << 13
 };
 
 /* Methods that get the position through a `loff_t *ppos` (or, for aio, a value). */

@@ -24,8 +24,9 @@
 /// first in the function, that is stored back after the call.
 ///
 /// llseek and readdir methods (.readdir, .iterate, .iterate_shared) own
-/// f_pos and are left alone, and so are stream-only read and write methods,
-/// which refuse any position (`if (ppos) return -ESPIPE;`, as after
+/// f_pos and are left alone, and so are the open and release methods' own
+/// file, which nothing else uses while they run, and stream-only read and
+/// write methods, which refuse any position (`if (ppos) return -ESPIPE;`, as after
 /// stream_open()) and keep their own offset in f_pos, and so is the VFS
 /// core (the files directly in fs/).  A comparison with &file->f_pos
 /// is a pread refusal, for nonseekable_open.cocci.  A call given
@@ -72,6 +73,8 @@ methods = {}		# (file, function) -> what the messages need
 fpos_owners = set()	# (file, function): llseek, readdir, stream-only methods
 stream_only = set()	# (file, function) refusing any position
 last_param = {}		# (file, function) -> name of its fourth and last parameter
+own_file = {}		# (file, function) -> its struct file parameter, for open and release
+alone = set()		# (file, line, column) of &file->f_pos where open or release was given file
 excluded = set()	# (file, line, column) of f_pos in comparisons, call arguments
 excluded_cmp = set()	# (file, line, column) of f_pos in comparisons
 convertible = set()	# (file, line, column) of call arguments patch mode converts
@@ -145,7 +148,7 @@ def describe(key):
 
 def copy_ok(p):
     key = (p.file, p.current_element)
-    return not vfs_core(p.file) and key not in fpos_owners
+    return not vfs_core(p.file) and key not in fpos_owners and where(p) not in alone
 
 def note_names(p, name):
     names_used.setdefault((p.file, p.current_element), set()).add(str(name))
@@ -221,6 +224,40 @@ fn << cand.fn;
 p << ref.p;
 @@
 referenced.add((p[0].file, fn))
+
+// open and release run while nothing else uses their file, and the address
+// of its f_pos may be kept as a key (hpfs lists the f_pos of its open
+// directories): it is no position handed to a read, and gets no copy.
+
+@open_release depends on fpos_file@
+identifier fn, I, F;
+type T;
+position pd;
+@@
+T fn@pd(struct inode *I, struct file *F) { ... }
+
+@script:python depends on fpos_file@
+F << open_release.F;
+p << open_release.pd;
+@@
+own_file[(p[0].file, p[0].current_element)] = str(F)
+
+@own_address depends on fpos_file && open_release@
+identifier F;
+expression fe;
+expression list es1, es2;
+position pa;
+@@
+fe(es1, &F->f_pos@pa, es2)
+
+@script:python depends on fpos_file@
+F << own_address.F;
+p << own_address.pa;
+@@
+key = (p[0].file, p[0].current_element)
+if own_file.get(key) == str(F) and any(
+        member in ("open", "release") for member, ops in fops_roles.get(key, [])):
+    alone.add(where(p[0]))
 
 // A method that refuses any position, `if (ppos) return -ESPIPE;`, serves
 // only stream files (stream_open()), to which read() and write() pass none:

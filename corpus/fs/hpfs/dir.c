@@ -4,7 +4,10 @@
  * own f_pos as readdir methods do: the VFS gives them no copy of it.  One
  * hands the address of file->f_pos to a list of open positions that a
  * rename moves along; neither is a read method, for the checker or for
- * rw_ppos.
+ * rw_ppos.  Release takes that address off the list again: the address is
+ * a key there, and a copy of the position would never be found.  Release
+ * runs when nothing else uses the file, so it races with nothing either;
+ * only a note.
  */
 #include <linux/kernel.h>
 #include <linux/fs.h>
@@ -25,6 +28,15 @@ static void hpdir_add_cursor(loff_t *pos)
 			hpdir_cursors[i] = pos;
 			return;
 		}
+}
+
+static void hpdir_del_cursor(loff_t *pos)
+{
+	int i;
+
+	for (i = 0; i < HPDIR_CURSORS; i++)
+		if (hpdir_cursors[i] == pos)
+			hpdir_cursors[i] = NULL;
 }
 
 static int hpdir_iterate(struct file *file, struct dir_context *ctx)
@@ -54,9 +66,16 @@ static int hpdir_iterate_flat(struct file *file, struct dir_context *ctx)
 	return 0;
 }
 
+static int hpdir_release(struct inode *inode, struct file *filp)
+{
+	hpdir_del_cursor(&filp->f_pos);	/* expect: fpos-other */
+	return 0;
+}
+
 static struct file_operations hpdir_operations = {
 	.llseek		= generic_file_llseek,
 	.iterate_shared	= hpdir_iterate,
+	.release	= hpdir_release,
 };
 
 static struct file_operations hpdir_flat_operations = {
