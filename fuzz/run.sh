@@ -6,7 +6,8 @@
 #
 # TARGET is diff, baseline, kbuild, tree or analyse.  BUILD_DIR (default
 # build-fuzz/ at the top, or $SAFESEEK_FUZZ_BUILD) is configured with
-# clang-19 and built when the target is missing.  Seeds come from
+# clang-19 when it is not yet, and the target is brought up to date every
+# time, so that a run never fuzzes code that has since changed.  Seeds come from
 # fuzz/seeds/ and from the corpus; what the fuzzer learns is kept in
 # BUILD_DIR/corpus/TARGET for the next run, and the inputs that crash in
 # BUILD_DIR/crashes/TARGET.  A crash does not end the run: the fuzzer starts
@@ -33,18 +34,22 @@ esac
 [[ $seconds =~ ^[1-9][0-9]*$ ]] || die "SECONDS must be a positive number, not '$seconds'"
 
 bin=$build/fuzz_$target
-if [ ! -x "$bin" ]; then
+log=$build.log
+if [ ! -f "$build/CMakeCache.txt" ]; then
 	cc=${SAFESEEK_FUZZ_CC:-clang-19}
 	command -v "$cc" >/dev/null || die "$cc not found (the fuzz targets need clang's libFuzzer)"
-	echo "$prog: building fuzz_$target in $build" >&2
-	log=$build.log
+	echo "$prog: configuring $build" >&2
 	mkdir -p "$build"
-	if ! { cmake -S "$top/fuzz" -B "$build" -DCMAKE_C_COMPILER="$cc" &&
-		cmake --build "$build" --target "fuzz_$target" -j "$(nproc 2>/dev/null || echo 2)"; } >"$log" 2>&1; then
+	if ! cmake -S "$top/fuzz" -B "$build" -DCMAKE_C_COMPILER="$cc" >"$log" 2>&1; then
 		tail -n 30 "$log" >&2
-		die "building fuzz_$target failed (full log: $log)"
+		die "configuring $build failed (full log: $log)"
 	fi
 fi
+if ! cmake --build "$build" --target "fuzz_$target" -j "$(nproc 2>/dev/null || echo 2)" >"$log" 2>&1; then
+	tail -n 30 "$log" >&2
+	die "building fuzz_$target failed (full log: $log)"
+fi
+[ -x "$bin" ] || die "the build did not produce $bin"
 
 # --- seeds -----------------------------------------------------------------------
 
