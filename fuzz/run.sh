@@ -34,12 +34,12 @@ esac
 [[ $seconds =~ ^[1-9][0-9]*$ ]] || die "SECONDS must be a positive number, not '$seconds'"
 
 bin=$build/fuzz_$target
-log=$build.log
+mkdir -p "$build" || die "cannot create $build"
+log=$build/run-build.log
 if [ ! -f "$build/CMakeCache.txt" ]; then
 	cc=${SAFESEEK_FUZZ_CC:-clang-19}
 	command -v "$cc" >/dev/null || die "$cc not found (the fuzz targets need clang's libFuzzer)"
 	echo "$prog: configuring $build" >&2
-	mkdir -p "$build"
 	if ! cmake -S "$top/fuzz" -B "$build" -DCMAKE_C_COMPILER="$cc" >"$log" 2>&1; then
 		tail -n 30 "$log" >&2
 		die "configuring $build failed (full log: $log)"
