@@ -25,6 +25,9 @@ CASE is one of
   interrupted      --fix stopped by SIGINT or SIGKILL while it installs the
                    converted files leaves each file old or fully converted,
                    and the next --fix finishes the job
+  docs-in-step     the corpus report's summaries quoted in README.md and
+                   docs/run-check.md are the ones run-check.sh prints; so is
+                   the --fix summary, checked by fix-corpus
   second-pass      with a semantic patch that changes its own output again,
                    --fix names every file a second run would change, also
                    where a later patch changed the file after it
@@ -164,10 +167,70 @@ def compare_to_expected(env, tree):
 
 # --- cases -----------------------------------------------------------------
 
+def doc_blocks(env, name, header):
+    """Each block of a document quoted as program output (indented four
+    spaces) that starts with the line `header`, without the indent, up to
+    a blank line or the next command (`$ `)."""
+    lines = read(os.path.join(env.top, name)).decode("utf-8").splitlines()
+    blocks = []
+    for i, line in enumerate(lines):
+        if line != "    " + header:
+            continue
+        block = [header]
+        for more in lines[i + 1:]:
+            if not more.startswith("    ") or not more.strip() or more[4:].startswith("$ "):
+                break
+            block.append(more[4:])
+        blocks.append(block)
+    return blocks
+
+
+def output_block(out, header):
+    """The block of run-check.sh's output that starts with `header`, up to
+    the next blank line."""
+    lines = out.splitlines()
+    if header not in lines:
+        raise Failure("no '%s' in the output:\n%s" % (header, out[-3000:]))
+    block = []
+    for line in lines[lines.index(header):]:
+        if not line.strip():
+            break
+        block.append(line)
+    return block
+
+
+def check_quoted(env, out, quotes):
+    """Every (document, header) block quoted must be what was printed."""
+    for name, header in quotes:
+        blocks = doc_blocks(env, name, header)
+        check(blocks, "%s quotes no '%s' block" % (name, header))
+        want = output_block(out, header)
+        for block in blocks:
+            check(block == want, "%s quotes an old '%s':\n%s\nrun-check.sh prints:\n%s"
+                  % (name, header, "\n".join(block), "\n".join(want)))
+
+
+def case_docs_in_step(env):
+    rc, out, err = env.run(["-j", JOBS], cwd=env.top)
+    check(rc == 1, "the corpus report should exit 1:\n" + show(rc, out, err))
+    check_quoted(env, out, [("README.md", "summary by rule:"),
+                            ("docs/run-check.md", "summary by rule:"),
+                            ("docs/run-check.md", "summary by directory:")])
+
+
 def case_fix_corpus(env):
     tree = env.copy_corpus(os.path.join(env.tmp, "tree"))
     rc, out, err = env.run(["--fix", "-j", JOBS, tree])
     check(rc == 0, "--fix on the corpus did not exit 0:\n" + show(rc, out, err))
+    # The first --fix summary of docs/run-check.md is this run's; its
+    # second is the run after, checked below.
+    want = output_block(out, "--fix summary:")
+    readme = doc_blocks(env, "README.md", "--fix summary:")
+    quoted = doc_blocks(env, "docs/run-check.md", "--fix summary:")
+    check(readme and quoted, "README.md or docs/run-check.md quotes no --fix summary")
+    for name, block in (("README.md", readme[0]), ("docs/run-check.md", quoted[0])):
+        check(block == want, "%s quotes an old --fix summary:\n%s\nrun-check.sh prints:\n%s"
+              % (name, "\n".join(block), "\n".join(want)))
     problems = compare_to_expected(env, tree)
     check(not problems, "after --fix:\n  " + "\n  ".join(problems))
     assert_clean_fix_summary(out, len(env.converted_files()))
@@ -181,6 +244,9 @@ def case_fix_corpus(env):
     rc, out, err = env.run(["--fix", "-j", JOBS, tree])
     check(rc == 0, "a second --fix did not exit 0:\n" + show(rc, out, err))
     assert_clean_fix_summary(out, 0)
+    if len(quoted) > 1:
+        check(quoted[1] == output_block(out, "--fix summary:"),
+              "docs/run-check.md quotes an old summary of the second --fix")
     check(snapshot(tree) == before, "a second --fix changed the tree")
 
 
@@ -630,6 +696,7 @@ CASES = {
     "interrupted": case_interrupted,
     "timeout": case_timeout,
     "second-pass": case_second_pass,
+    "docs-in-step": case_docs_in_step,
 }
 
 
