@@ -7,12 +7,10 @@
 #include "model_impl.h"
 
 #include "ast_util.h"
-#include "init_tokens.h"
 #include "unit.h"
 #include "xalloc.h"
 
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

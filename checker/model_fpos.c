@@ -6,8 +6,6 @@
 #include "model_impl.h"
 
 #include "ast_util.h"
-#include "init_tokens.h"
-#include "unit.h"
 #include "xalloc.h"
 
 #include <stdint.h>

@@ -7,11 +7,8 @@
 
 #include "ast_util.h"
 #include "init_tokens.h"
-#include "unit.h"
 #include "xalloc.h"
 
-#include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
