@@ -65,16 +65,30 @@ def copy_corpus(corpus, dest):
         shutil.copy2(os.path.join(corpus, rel), os.path.join(dest, rel))
 
 
-def spatch(args, cocci, mode, tree):
+def run_spatch(args, cocci, mode, tree, option):
+    """spatch over the whole of tree with one more option; the finished
+    process."""
     # spatch's python scripting looks for an interpreter on PATH unless told;
     # that may be a slow wrapper or a build without Debian's libpython.
     cmd = [args.spatch, "--python", sys.executable, "--sp-file", cocci, "-D", mode,
-           "--very-quiet", "--dir", "."] + patch_options(cocci)
+           option, "--dir", "."] + patch_options(cocci)
     p = subprocess.run(cmd, cwd=tree, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        universal_newlines=True, errors="replace")
     if p.returncode != 0:
         raise Failure("spatch %s failed (exit %d):\n%s" % (mode, p.returncode, p.stderr))
-    return p.stdout
+    return p
+
+
+def spatch(args, cocci, mode, tree):
+    return run_spatch(args, cocci, mode, tree, "--very-quiet").stdout
+
+
+def verdict(tool, label, problems):
+    """Print the problems and one line that sums them up; the exit status."""
+    for p in problems:
+        print(p)
+    print("%s: %s: %s" % (tool, label, "%d problem(s)" % len(problems) if problems else "ok"))
+    return 1 if problems else 0
 
 
 def apply_patch(args, name, tree):
@@ -273,11 +287,7 @@ def main():
                 problems = check_context(args, args.name, tree)
         except Failure as e:
             problems = [str(e)]
-    for p in problems:
-        print(p)
-    label = "%s %s" % (args.check, args.name or "")
-    print("check_cocci: %s: %s" % (label.strip(), "%d problem(s)" % len(problems) if problems else "ok"))
-    return 1 if problems else 0
+    return verdict("check_cocci", ("%s %s" % (args.check, args.name or "")).strip(), problems)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,6 @@ import argparse
 import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 
@@ -31,13 +30,7 @@ PLAIN_REL = os.path.join("drivers", "char", "plain_driver.c")
 
 
 def selected(args, cocci, mode, tree):
-    cmd = [args.spatch, "--python", sys.executable, "--sp-file", cocci, "-D", mode,
-           "--selected-only", "--dir", "."] + check_cocci.patch_options(cocci)
-    p = subprocess.run(cmd, cwd=tree, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                       universal_newlines=True, errors="replace")
-    if p.returncode != 0:
-        raise check_cocci.Failure("spatch %s failed (exit %d):\n%s"
-                                  % (mode, p.returncode, p.stderr))
+    p = check_cocci.run_spatch(args, cocci, mode, tree, "--selected-only")
     lines = (SELECTED_RE.match(line) for line in p.stderr.splitlines())
     return {os.path.normpath(m.group("file")) for m in lines if m}
 
@@ -79,11 +72,7 @@ def main():
             problems = check(args, tree)
         except check_cocci.Failure as e:
             problems = [str(e)]
-    for p in problems:
-        print(p)
-    verdict = "%d problem(s)" % len(problems) if problems else "ok"
-    print("check_query: %s: %s" % (args.name, verdict))
-    return 1 if problems else 0
+    return check_cocci.verdict("check_query", args.name, problems)
 
 
 if __name__ == "__main__":
