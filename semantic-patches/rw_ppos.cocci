@@ -26,9 +26,9 @@
 /// llseek and readdir methods (.readdir, .iterate, .iterate_shared) own
 /// f_pos and are left alone, and so are the open and release methods' own
 /// file, which nothing else uses while they run, and stream-only read and
-/// write methods, which refuse any position (`if (ppos) return -ESPIPE;`, as after
-/// stream_open()) and keep their own offset in f_pos, and so is the VFS
-/// core (the files directly in fs/).  A comparison with &file->f_pos
+/// write methods, which refuse any position (`if (ppos) return -ESPIPE;`,
+/// as after stream_open()) and keep their own offset in f_pos, and so is
+/// the VFS core (the files directly in fs/).  A comparison with &file->f_pos
 /// is a pread refusal, for nonseekable_open.cocci.  A call given
 /// &file->f_pos that is not a statement of its own (in a condition, a
 /// return or an initializer) is reported, not converted.
