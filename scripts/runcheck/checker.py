@@ -6,6 +6,7 @@ import subprocess
 import sys
 import tempfile
 
+import parallel
 from common import Fatal
 
 # The checker's rules, in the order the summary lists them.
@@ -109,14 +110,14 @@ class Checker:
                 cmd += ["--changed-lines", changed_lines]
             cmd += ["--"] + list(paths)
             try:
-                p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                   cwd=cwd, universal_newlines=True, errors="replace")
+                rc, _, err = parallel.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                          cwd=cwd, universal_newlines=True, errors="replace")
             except OSError as e:
                 raise Fatal("cannot run %s: %s" % (self.path, e.strerror))
             # One line per file it could not read or parse; the run goes on.
-            sys.stderr.write(p.stderr)
+            sys.stderr.write(err)
             with open(out.name, encoding="utf-8", errors="replace") as f:
                 text = f.read()
-            if p.returncode not in (0, 1) and not text.strip():
-                raise Fatal("safeseek-check failed (exit %d)" % p.returncode)
+            if rc not in (0, 1) and not text.strip():
+                raise Fatal("safeseek-check failed (exit %d)" % rc)
         return parse_json(text or "[]", "safeseek-check")

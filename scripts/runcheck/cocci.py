@@ -6,6 +6,7 @@ import shutil
 import subprocess
 import tempfile
 
+import parallel
 from common import Fatal, warn
 
 # The order in which the conversions are applied: later patches see the output
@@ -147,9 +148,12 @@ class Runner:
         if selected_only:
             cmd.append("--selected-only")
         cmd += ["--verbose-parsing", "--timeout", str(self.timeout)]
-        if self.jobs > 1:
-            cmd += ["--jobs", str(self.jobs), "--chunksize", "1",
-                    "--tmp-dir", os.path.join(self.tmp, "spatch")]
+        # The runs that only choose files go side by side (convert.py), one
+        # process each: workers of their own only slowed them down.
+        if self.jobs > 1 and not selected_only:
+            # Runs side by side must not share their workers' directory.
+            work = tempfile.mkdtemp(prefix="spatch-", dir=self.tmp)
+            cmd += ["--jobs", str(self.jobs), "--chunksize", "1", "--tmp-dir", work]
         return cmd
 
     def check_patch(self, patch, res):
@@ -160,11 +164,12 @@ class Runner:
 
     def _run(self, cmd, cwd=None):
         try:
-            p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               cwd=cwd, universal_newlines=True, errors="surrogateescape")
+            rc, out, err = parallel.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                        cwd=cwd, universal_newlines=True,
+                                        errors="surrogateescape")
         except OSError as e:
             raise Fatal("cannot run %s: %s" % (cmd[0], e.strerror))
-        return Result(cmd, p.returncode, p.stdout, p.stderr)
+        return Result(cmd, rc, out, err)
 
     def on_files(self, patch, mode, files, cwd=None, **kw):
         """Run over a list of files, each one a group of its own."""

@@ -11,6 +11,7 @@ import os
 
 import cfuncs
 import cocci
+import parallel
 from common import warn
 
 
@@ -134,8 +135,11 @@ def candidates(runner, patches, roots, sources):
     grep when asked): only those are copied and converted."""
     by_display = {s.display: s for s in sources}
     chosen = set()
-    for patch in patches:
-        for res in runner.on_roots(patch, "patch", roots, sources, selected_only=True):
+    runs = parallel.at_once(*[
+        (lambda p=p: runner.on_roots(p, "patch", roots, sources, selected_only=True))
+        for p in patches])
+    for patch, results in zip(patches, runs):
+        for res in results:
             runner.check_patch(patch, res)
             if res.failed():
                 # Without a selection, every file is a candidate: slower, never wrong.

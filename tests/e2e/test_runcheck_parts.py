@@ -1,15 +1,20 @@
 #!/usr/bin/env python3
 """Unit tests of the parts of scripts/runcheck that need no spatch: the diff
 reader of --since, the function finder that names unparsed places, the merge
-of report lines, the atomic install and the output escaping.
+of report lines, the atomic install, the output escaping and the running of
+steps side by side.
 
 usage: test_runcheck_parts.py SRC_DIR
 """
 
 import os
+import signal
 import stat
+import subprocess
 import sys
 import tempfile
+import threading
+import time
 import unittest
 
 TOP = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else None
@@ -22,6 +27,7 @@ import changed  # noqa: E402
 import checker  # noqa: E402
 import files  # noqa: E402
 import install  # noqa: E402
+import parallel  # noqa: E402
 import report  # noqa: E402
 from common import safe  # noqa: E402
 
@@ -194,6 +200,65 @@ class Escaping(unittest.TestCase):
         self.assertEqual(safe("a\x1b[31mb\tc"), "a\\x1b[31mb\tc")
         self.assertEqual(safe(b"n\xff.c".decode("utf-8", "surrogateescape")), "n\\xff.c")
         self.assertEqual(safe("two\nlines"), "two\nlines")
+
+
+class SideBySide(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+
+    def tearDown(self):
+        parallel._stopping = False
+        import shutil
+        shutil.rmtree(self.dir)
+
+    def test_together_and_in_order(self):
+        # The first call waits for what the second one does: one after the
+        # other, it would give up after 20 s with status 124.
+        flag = os.path.join(self.dir, "flag")
+        waiter = ["timeout", "20", "sh", "-c", 'while [ ! -e "$0" ]; do sleep 0.01; done', flag]
+        got = parallel.at_once(lambda: parallel.run(waiter)[0],
+                               lambda: parallel.run(["touch", flag])[0],
+                               lambda: "third")
+        self.assertEqual(got, [0, 0, "third"])
+
+    def test_error_once_all_ended(self):
+        ended = []
+
+        def fails():
+            raise ValueError("first")
+
+        def slow():
+            parallel.run(["sleep", "0.3"])
+            ended.append(True)
+
+        with self.assertRaises(ValueError):
+            parallel.at_once(fails, slow)
+        self.assertEqual(ended, [True])
+
+    def test_interrupt_kills_the_processes(self):
+        procs = []
+        real_popen = subprocess.Popen
+
+        def popen(*a, **kw):
+            p = real_popen(*a, **kw)
+            procs.append(p)
+            return p
+
+        subprocess.Popen = popen
+        try:
+            threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT)).start()
+            with self.assertRaises(KeyboardInterrupt):
+                parallel.at_once(lambda: parallel.run(["sleep", "60"]))
+        finally:
+            subprocess.Popen = real_popen
+        self.assertEqual(len(procs), 1)
+        deadline = time.monotonic() + 10
+        while procs[0].poll() is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        self.assertEqual(procs[0].returncode, -signal.SIGKILL)
+        # and nothing new starts once the run is being stopped
+        with self.assertRaises(parallel.Stopped):
+            parallel.run(["true"])
 
 
 if __name__ == "__main__":

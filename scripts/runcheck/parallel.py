@@ -1,0 +1,73 @@
+"""Running independent steps side by side.
+
+Each step is mostly a wait on processes (spatch, the checker, sparse).  The
+three runs in which spatch only chooses the files of each patch read the
+whole tree on about one core each: side by side, with the checker, they
+took 5 s where one after the other took 7 s on the 15,000-file bench tree.
+"""
+
+import subprocess
+import threading
+
+_live = set()
+_lock = threading.Lock()
+_stopping = False
+
+
+class Stopped(Exception):
+    """The run is being stopped: no new process is started."""
+
+
+def run(cmd, **kw):
+    """(exit status, stdout, stderr) of cmd, as subprocess.run gives them,
+    in a way at_once can stop."""
+    with _lock:
+        if _stopping:
+            raise Stopped()
+        p = subprocess.Popen(cmd, **kw)
+        _live.add(p)
+    try:
+        out, err = p.communicate()
+    except BaseException:
+        p.kill()
+        p.wait()
+        raise
+    finally:
+        with _lock:
+            _live.discard(p)
+    return p.returncode, out, err
+
+
+def at_once(*calls):
+    """Call each of calls in a thread of its own and return their results in
+    order; the first exception of one is raised once all have ended.  When
+    the wait itself is interrupted (SIGINT), every process they started is
+    killed, as subprocess.run kills its own."""
+    results = [None] * len(calls)
+    errors = [None] * len(calls)
+
+    def body(i, call):
+        try:
+            results[i] = call()
+        except BaseException as e:  # handed to the caller below
+            errors[i] = e
+
+    threads = [threading.Thread(target=body, args=(i, c), daemon=True)
+               for i, c in enumerate(calls)]
+    for t in threads:
+        t.start()
+    try:
+        for t in threads:
+            t.join()
+    except BaseException:
+        global _stopping
+        with _lock:
+            _stopping = True
+            procs = list(_live)
+        for p in procs:
+            p.kill()
+        raise
+    for e in errors:
+        if e is not None:
+            raise e
+    return results
