@@ -20,7 +20,6 @@ import cocci  # noqa: E402
 import convert  # noqa: E402
 import files  # noqa: E402
 import fix  # noqa: E402
-import parallel  # noqa: E402
 import report  # noqa: E402
 from common import Fatal, info, say, warn  # noqa: E402
 
@@ -141,14 +140,13 @@ def parse_failures_of(run, results_by_patch):
 
 
 def do_report(run):
-    results, from_checker = parallel.at_once(lambda: run.spatch_all("report"),
-                                             run.checker_findings)
+    results = run.spatch_all("report")
     cocci_found = report.cocci_findings(results)
     for f in cocci_found:
         f.file = run.display(f.file)
     if run.since is not None:
         cocci_found = [f for f in cocci_found if run.since.keeps(f.file, f.line)]
-    found = report.merge(from_checker, cocci_found)
+    found = report.merge(run.checker_findings(), cocci_found)
     for f in found:
         say(f.text())
     if found:

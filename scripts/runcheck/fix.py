@@ -52,22 +52,7 @@ def do_fix(run, scratch, sparse_cmd):
     outcome = convert.convert(run.runner, run.patches, cands, os.path.join(scratch, "pass1"))
     changed = outcome.changed()
 
-    # 5. a second pass must change nothing.  spatch is deterministic, so a
-    # file the first pass left alone would be left alone again: only the
-    # converted files need the second pass.  For the same reason a patch
-    # after the last one that changed a file would leave it alone again
-    # (it was given those very bytes), as long as the patches before it
-    # change nothing, and if one does, the file is reported anyway.  It
-    # works on scratch copies, so it runs beside sparse on the files as
-    # they still are (4.), before anything is installed.
-    def second_pass():
-        return convert.convert(run.runner, run.patches, changed, os.path.join(scratch, "pass2"),
-                               contents=outcome.final,
-                               needed={s: outcome.last_patch[s] + 1 for s in changed})
-
-    sparse_before, second = parallel.at_once(
-        lambda: sparse.run(changed, run.jobs, sparse_cmd) if changed else {}, second_pass)
-    not_idempotent = second.changed()
+    sparse_before = sparse.run(changed, run.jobs, sparse_cmd) if changed else {}
 
     installed, refused = [], []
     if changed:
@@ -81,10 +66,7 @@ def do_fix(run, scratch, sparse_cmd):
 
     # 2. what is left: the changed files re-scanned, the others as they were.
     rescanned = {s.display for s in installed}
-    # (and 4., sparse on the installed files, alongside)
-    after, sparse_after = parallel.at_once(
-        lambda: run.checker_findings([s.display for s in installed]) if installed else [],
-        lambda: sparse.run(installed, run.jobs, sparse_cmd) if installed else {})
+    after = run.checker_findings([s.display for s in installed]) if installed else []
     left = [f for f in after if _convertible(f)]
     left += [f for f in before if _convertible(f) and f.file not in rescanned]
     left.sort(key=lambda f: (f.file, f.line, f.col, f.tag))
@@ -99,9 +81,21 @@ def do_fix(run, scratch, sparse_cmd):
                       and first <= f.line <= last]
     hiding = [pf for pf in unparsed if inside[pf]]
 
-    # 4. what sparse says now and did not say before.
+    # 4. sparse after.
+    sparse_after = sparse.run(installed, run.jobs, sparse_cmd) if installed else {}
     new_warnings = sparse.new_warnings({s: sparse_before.get(s, []) for s in installed},
                                        sparse_after)
+
+    # 5. a second pass must change nothing.  spatch is deterministic, so a
+    # file the first pass left alone would be left alone again: only the
+    # converted files need the second pass.  For the same reason a patch
+    # after the last one that changed a file would leave it alone again
+    # (it was given those very bytes), as long as the patches before it
+    # change nothing, and if one does, the file is reported anyway.
+    second = convert.convert(run.runner, run.patches, changed, os.path.join(scratch, "pass2"),
+                             contents=outcome.final,
+                             needed={s: outcome.last_patch[s] + 1 for s in changed})
+    not_idempotent = second.changed()
 
     out = []
     out.append("converted:")

@@ -6,7 +6,6 @@ import os
 import re
 import subprocess
 
-import parallel
 from common import Fatal
 
 DIAG_RE = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): (?P<rest>.*)$")
@@ -78,12 +77,12 @@ def _run_one(sparse, source):
     path = os.path.abspath(source.path)
     cmd = [sparse] + SPARSE_FLAGS + include_flags(path) + [path]
     try:
-        _, out, _ = parallel.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                 universal_newlines=True, errors="replace")
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           universal_newlines=True, errors="replace")
     except OSError as e:
         raise Fatal("cannot run %s: %s" % (sparse, e.strerror))
     diags = []
-    for text in out.splitlines():
+    for text in p.stdout.splitlines():
         m = DIAG_RE.match(text)
         if m:
             shown = source.display if m.group("file") == path else m.group("file")
