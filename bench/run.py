@@ -295,8 +295,8 @@ def main():
                     help="seconds before a single run is killed")
     ap.add_argument("--fix-files", type=int, default=0,
                     help="tree size for the conversion rows (default --files)")
-    ap.add_argument("--fix-runs", type=int, default=1,
-                    help="runs of each conversion (default 1: they are slow)")
+    ap.add_argument("--fix-runs", type=int, default=3,
+                    help="runs of each conversion, taken in turn (default 3)")
     ap.add_argument("--fix-timeout", type=float, default=3600,
                     help="seconds before one conversion step is killed")
     ap.add_argument("--rss-sizes", default="5000,15000,20000",
