@@ -31,6 +31,9 @@ CASE is one of
   second-pass      with a semantic patch that changes its own output again,
                    --fix names every file a second run would change, also
                    where a later patch changed the file after it
+  gitgrep          in a git tree, --use-gitgrep reports what the plain run
+                   reports and --fix yields corpus/expected; outside one it
+                   is refused
 
 The script runs with SAFESEEK_BUILD_DIR=BUILD_DIR so that run-check.sh uses
 the checker of this build.
@@ -659,6 +662,30 @@ def interrupt_fix(env, tree, sig, delay):
             p.wait()
 
 
+def case_gitgrep(env):
+    repo = env.copy_corpus(os.path.join(env.tmp, "repo"))
+    git(repo, "init", "-q")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "corpus")
+
+    plain = env.run(["-j", JOBS, "."], cwd=repo)
+    rc, out, err = env.run(["--use-gitgrep", "-j", JOBS, "."], cwd=repo)
+    check(plain[0] == 1, "the corpus report should exit 1:\n" + show(*plain))
+    check((rc, out) == plain[:2], "--use-gitgrep reports otherwise than the plain run:\n"
+          + show(rc, out, err) + "\n--- plain run\n" + show(*plain))
+
+    rc, out, err = env.run(["--fix", "--use-gitgrep", "-j", JOBS, "."], cwd=repo)
+    check(rc == 0, "--fix --use-gitgrep on the corpus did not exit 0:\n" + show(rc, out, err))
+    problems = compare_to_expected(env, repo)
+    check(not problems, "after --fix --use-gitgrep:\n  " + "\n  ".join(problems))
+    assert_clean_fix_summary(out, len(env.converted_files()))
+
+    outside = env.copy_corpus(os.path.join(env.tmp, "plain"))
+    rc, out, err = env.run(["--use-gitgrep", outside])
+    check(rc == 2 and "not in one" in err and outside in err,
+          "--use-gitgrep outside a git tree should exit 2 naming it:\n" + show(rc, out, err))
+
+
 def case_interrupted(env):
     points = [(signal.SIGINT, 0.0), (signal.SIGKILL, 0.0), (signal.SIGKILL, 0.003),
               (signal.SIGINT, 0.01)]
@@ -697,6 +724,7 @@ CASES = {
     "timeout": case_timeout,
     "second-pass": case_second_pass,
     "docs-in-step": case_docs_in_step,
+    "gitgrep": case_gitgrep,
 }
 
 
