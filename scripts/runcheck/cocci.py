@@ -149,11 +149,11 @@ class Runner:
             cmd.append("--selected-only")
         cmd += ["--verbose-parsing", "--timeout", str(self.timeout)]
         # The runs that only choose files go side by side (convert.py), one
-        # process each: workers of their own only slowed them down.
+        # process each: workers of their own only slowed them down.  So runs
+        # with workers never overlap and can share the workers' directory.
         if self.jobs > 1 and not selected_only:
-            # Runs side by side must not share their workers' directory.
-            work = tempfile.mkdtemp(prefix="spatch-", dir=self.tmp)
-            cmd += ["--jobs", str(self.jobs), "--chunksize", "1", "--tmp-dir", work]
+            cmd += ["--jobs", str(self.jobs), "--chunksize", "1",
+                    "--tmp-dir", os.path.join(self.tmp, "spatch")]
         return cmd
 
     def check_patch(self, patch, res):

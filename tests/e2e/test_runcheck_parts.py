@@ -8,6 +8,7 @@ usage: test_runcheck_parts.py SRC_DIR
 """
 
 import os
+import shutil
 import signal
 import stat
 import subprocess
@@ -208,7 +209,6 @@ class SideBySide(unittest.TestCase):
 
     def tearDown(self):
         parallel._stopping = False
-        import shutil
         shutil.rmtree(self.dir)
 
     def test_together_and_in_order(self):
