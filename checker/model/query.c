@@ -1,5 +1,5 @@
 /* What the rules ask of the model of a file. */
-#include "model/model_impl.h"
+#include "model/internal.h"
 
 #include "model/ast_util.h"
 #include "model/unit.h"
@@ -46,6 +46,13 @@ size_t ss_model_fops_count(const struct ss_model *m)
 const struct ss_fops *ss_model_fops(const struct ss_model *m, size_t i)
 {
 	return &m->fops[i];
+}
+
+const struct ss_function *ss_model_function_named(const struct ss_model *m, const char *name)
+{
+	struct name_info *s = model_name((struct ss_model *)m, name, false);
+
+	return s && s->fn >= 0 ? &m->fns[s->fn] : NULL;
 }
 
 const char *ss_fops_method(const struct ss_fops *f, const char *member)
@@ -96,11 +103,11 @@ static bool nonseekable_from(struct ss_model *m, size_t fn, unsigned char *seen)
 	    ss_tokens_contain(m->tu, f->body, and_assign))
 		return true;
 	for (i = 0; i < m->ncalls; i++) {
-		struct name_slot *s;
+		struct name_info *s;
 
 		if (m->calls[i].caller != fn)
 			continue;
-		s = model_name_slot(m, m->calls[i].callee, false);
+		s = model_name(m, m->calls[i].callee, false);
 		if (s && s->fn >= 0 && nonseekable_from(m, (size_t)s->fn, seen))
 			return true;
 	}
@@ -109,7 +116,7 @@ static bool nonseekable_from(struct ss_model *m, size_t fn, unsigned char *seen)
 
 bool ss_model_open_is_nonseekable(struct ss_model *m, const char *open)
 {
-	struct name_slot *s;
+	struct name_info *s;
 	unsigned char *seen;
 	bool r;
 
@@ -117,7 +124,7 @@ bool ss_model_open_is_nonseekable(struct ss_model *m, const char *open)
 		return false;
 	if (model_makes_nonseekable(open))
 		return true;
-	s = model_name_slot(m, open, false);
+	s = model_name(m, open, false);
 	if (!s || s->fn < 0)
 		return false;
 	seen = xrealloc(NULL, m->nfns);
