@@ -4,7 +4,7 @@
 # This script parses the command line, checks the paths, makes sure the tools
 # are there (installing missing Debian packages through
 # scripts/install-deps.sh) and that the checker is built, then hands the run
-# to scripts/runcheck/, which drives spatch, the checker and sparse.
+# to the Python package in python/safeseek/, which drives spatch, the checker and sparse.
 set -euo pipefail
 
 prog=run-check.sh
@@ -238,4 +238,4 @@ if [ "$fix" = 1 ]; then args+=(--action fix); else args+=(--action "$mode"); fi
 [ -n "$since" ] && args+=(--since "$since")
 
 # The shared lock (descriptor 9) stays held by the run until it ends.
-exec "$py" "$top/scripts/runcheck" "${args[@]}" -- "${paths[@]}"
+PYTHONPATH=$top/python exec "$py" -m safeseek "${args[@]}" -- "${paths[@]}"

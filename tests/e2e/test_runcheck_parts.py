@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Unit tests of the parts of scripts/runcheck that need no spatch: the diff
+"""Unit tests of the parts of the safeseek package that need no spatch: the diff
 reader of --since, the function finder that names unparsed places, the merge
 of report lines, the atomic install, the output escaping and the running of
 steps side by side.
@@ -20,17 +20,17 @@ import unittest
 
 TOP = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else None
 if TOP:
-    sys.path.insert(0, os.path.join(TOP, "scripts", "runcheck"))
+    sys.path.insert(0, os.path.join(TOP, "python"))
     del sys.argv[1]
 
-import cfuncs  # noqa: E402
-import changed  # noqa: E402
-import checker  # noqa: E402
-import files  # noqa: E402
-import install  # noqa: E402
-import parallel  # noqa: E402
-import report  # noqa: E402
-from common import safe  # noqa: E402
+from safeseek import cfuncs  # noqa: E402
+from safeseek import changed  # noqa: E402
+from safeseek import checker  # noqa: E402
+from safeseek import files  # noqa: E402
+from safeseek import install  # noqa: E402
+from safeseek import parallel  # noqa: E402
+from safeseek import report  # noqa: E402
+from safeseek.common import safe  # noqa: E402
 
 
 class AddedLines(unittest.TestCase):

@@ -4,8 +4,8 @@ merged into one sorted list, then a summary per rule and per directory."""
 import collections
 import os
 
-from checker import FIX_OF_RULE, Finding
-from cocci import parse_report
+from .checker import FIX_OF_RULE, Finding
+from .cocci import parse_report
 
 SEVERITY_ORDER = {"error": 0, "warning": 1, "note": 2}
 

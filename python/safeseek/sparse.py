@@ -6,7 +6,7 @@ import os
 import re
 import subprocess
 
-from common import Fatal
+from .common import Fatal
 
 DIAG_RE = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): (?P<rest>.*)$")
 

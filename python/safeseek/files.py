@@ -7,7 +7,7 @@ nothing outside the named trees is read for conversion or written to.
 import os
 import stat
 
-from common import warn
+from .common import warn
 
 SUFFIXES = (".c", ".h")
 

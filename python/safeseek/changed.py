@@ -4,7 +4,7 @@ import os
 import re
 import subprocess
 
-from common import Fatal
+from .common import Fatal
 
 HUNK_RE = re.compile(r"^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@")
 ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "a": "\a", "b": "\b",

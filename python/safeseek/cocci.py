@@ -6,8 +6,8 @@ import shutil
 import subprocess
 import tempfile
 
-import parallel
-from common import Fatal, warn
+from . import parallel
+from .common import Fatal, warn
 
 # The order in which the conversions are applied: later patches see the output
 # of earlier ones.  Any other .cocci file in the directory runs after these.

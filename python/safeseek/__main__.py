@@ -11,17 +11,16 @@ import sys
 import tempfile
 import traceback
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import cfuncs  # noqa: E402
-import changed  # noqa: E402
-import checker  # noqa: E402
-import cocci  # noqa: E402
-import convert  # noqa: E402
-import files  # noqa: E402
-import fix  # noqa: E402
-import report  # noqa: E402
-from common import Fatal, info, say, warn  # noqa: E402
+from . import cfuncs
+from . import changed
+from . import checker
+from . import cocci
+from . import convert
+from . import files
+from . import fix
+from . import report
+from .common import Fatal, info, say, warn
 
 
 def _lossy(path):

@@ -6,8 +6,8 @@ import subprocess
 import sys
 import tempfile
 
-import parallel
-from common import Fatal
+from . import parallel
+from .common import Fatal
 
 # The checker's rules, in the order the summary lists them.
 RULES = ("espipe-test", "sysctl-fpos", "rw-fpos", "fpos-address", "espipe-llseek",

@@ -9,10 +9,10 @@ import difflib
 import hashlib
 import os
 
-import cfuncs
-import cocci
-import parallel
-from common import warn
+from . import cfuncs
+from . import cocci
+from . import parallel
+from .common import warn
 
 
 class ParseFailure:

@@ -14,12 +14,12 @@
 import collections
 import os
 
-import cfuncs
-import convert
-import install
-import parallel
-import sparse
-from common import info, say, warn
+from . import cfuncs
+from . import convert
+from . import install
+from . import parallel
+from . import sparse
+from .common import info, say, warn
 
 
 def _convertible(f):
