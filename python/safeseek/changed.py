@@ -1,62 +1,16 @@
-"""The lines a unified diff adds, for --since: which findings to keep."""
+# SPDX-License-Identifier: GPL-2.0-only
+"""--since: the changes of a git work tree since a revision, and which
+findings stand on a line they change.  git makes the diff; the checker
+reads it (--print-changed-lines), as it does for its own findings."""
 
 import os
-import re
 import subprocess
 
-from .common import Fatal
-
-HUNK_RE = re.compile(r"^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@")
-ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "a": "\a", "b": "\b",
-           "f": "\f", "r": "\r", "v": "\v"}
-
-
-def unquote(name):
-    """Undo git's C-style quoting of a path in a diff header."""
-    if not (len(name) >= 2 and name[0] == '"' and name[-1] == '"'):
-        return name
-    body, out, i = name[1:-1], bytearray(), 0
-    while i < len(body):
-        c = body[i]
-        if c == "\\" and i + 1 < len(body):
-            n = body[i + 1]
-            if re.match(r"[0-7]{3}$", body[i + 1:i + 4]):
-                out.append(int(body[i + 1:i + 4], 8))
-                i += 4
-                continue
-            out += ESCAPES.get(n, n).encode("utf-8", "surrogateescape")
-            i += 2
-            continue
-        out += c.encode("utf-8", "surrogateescape")
-        i += 1
-    return out.decode("utf-8", "surrogateescape")
-
-
-def added_lines(diff_text):
-    """Map each new-side path (with its a/ b/ prefix removed) to the set of
-    line numbers the diff adds there."""
-    lines, current = {}, None
-    for text in diff_text.splitlines():
-        if text.startswith("+++ "):
-            name = unquote(text[4:].split("\t")[0].rstrip("\r"))
-            if name == "/dev/null":
-                current = None
-            else:
-                current = name[2:] if name.startswith("b/") else name
-                lines.setdefault(current, set())
-            continue
-        m = HUNK_RE.match(text)
-        if m and current is not None:
-            start = int(m.group(1))
-            count = 1 if m.group(2) is None else int(m.group(2))
-            lines[current].update(range(start, start + count))
-    return lines
+from .common import Fatal, lossy
 
 
 class Since:
-    """The changes of a git work tree since a revision."""
-
-    def __init__(self, rev, any_path):
+    def __init__(self, rev, any_path, checker, tmp):
         self.rev = rev
         where = any_path if os.path.isdir(any_path) else os.path.dirname(any_path) or "."
         top = git(["rev-parse", "--show-toplevel"], where,
@@ -64,16 +18,24 @@ class Since:
         self.top = os.path.realpath(top.strip())
         git(["rev-parse", "--verify", "--quiet", rev + "^{commit}"], self.top,
             "--since: '%s' is not a revision of the git tree %s" % (rev, self.top))
-        self.diff = git(["diff", "-U0", "--no-color", "--no-ext-diff", "--src-prefix=a/",
-                         "--dst-prefix=b/", rev, "--"], self.top,
-                        "git diff %s failed" % rev)
-        self.by_path = {os.path.join(self.top, p): s for p, s in added_lines(self.diff).items()}
+        diff = git(["diff", "-U0", "--no-color", "--no-ext-diff", "--src-prefix=a/",
+                    "--dst-prefix=b/", rev, "--"], self.top, "git diff %s failed" % rev)
+        # The diff file, for the checker's --changed-lines too.
+        self.diff_file = os.path.join(tmp, "since.diff")
+        with open(self.diff_file, "w", encoding="utf-8", errors="surrogateescape") as f:
+            f.write(diff)
+        # Keyed by the name as the checker's JSON gives it back (lossy).
+        self.by_path = {lossy(os.path.join(self.top, c.path)): c.lines
+                        for c in checker.changed_lines(self.diff_file)}
+
+    def _lines(self, path):
+        return self.by_path.get(lossy(os.path.realpath(path)))
 
     def touches(self, path):
-        return os.path.realpath(path) in self.by_path
+        return self._lines(path) is not None
 
     def keeps(self, path, line):
-        return line in self.by_path.get(os.path.realpath(path), ())
+        return line in (self._lines(path) or ())
 
 
 def git(args, cwd, failure):

@@ -1,4 +1,12 @@
-"""Running safeseek-check and reading its JSON output."""
+# SPDX-License-Identifier: GPL-2.0-only
+"""Running safeseek-check and reading what it prints.
+
+The checker owns its rules, the flags a kernel build would give a file and
+the reading of a unified diff; the run asks it for each of them (--list-rules,
+--print-flags, --print-changed-lines) and re-derives none.  Its JSON is read
+exactly as the checker writes it (checker/README.md); anything else stops the
+run, since a field read wrongly would be a finding lost in silence.
+"""
 
 import json
 import os
@@ -9,20 +17,11 @@ import tempfile
 from . import parallel
 from .common import Fatal
 
-# The checker's rules, in the order the summary lists them.
-RULES = ("espipe-test", "sysctl-fpos", "rw-fpos", "fpos-address", "espipe-llseek",
-         "pread-hole", "seekable-default", "epipe-typo", "fpos-other")
+NAME = "safeseek-check"
 
-# The semantic patch that fixes each checker rule; the checker's own output
-# says so too, and wins when it does.
-FIX_OF_RULE = {
-    "espipe-test": "nonseekable_open",
-    "espipe-llseek": "nonseekable_open",
-    "epipe-typo": "nonseekable_open",
-    "sysctl-fpos": "sysctl_ppos",
-    "rw-fpos": "rw_ppos",
-    "fpos-address": "rw_ppos",
-}
+# Files per --print-flags call: all of a run's in one call, short of the
+# kernel's limit on a command line's length.
+FLAGS_BATCH = 2000
 
 
 class Finding:
@@ -46,53 +45,112 @@ class Finding:
                 ).replace("\n", "\\x0a").replace("\r", "\\x0d")
 
 
-def _first(d, *names, default=None):
-    for n in names:
-        if n in d and d[n] is not None:
-            return d[n]
-    return default
+class Rule:
+    __slots__ = ("id", "fix")
+
+    def __init__(self, id, fix):
+        self.id = id    # as findings name it
+        self.fix = fix  # the semantic patch that converts it (no .cocci), or None
 
 
-def _fix_name(value):
-    if not value:
+class Changes:
+    """The lines a diff adds or changes in one file of the new tree."""
+    __slots__ = ("path", "lines")
+
+    def __init__(self, path, lines):
+        self.path = path    # relative to the top of the tree, a/ b/ taken off
+        self.lines = lines  # set of line numbers
+
+
+def patch_name(fix):
+    """A fix as the checker names it ("rw_ppos.cocci") as the run names
+    patches ("rw_ppos")."""
+    if fix is None:
         return None
-    value = os.path.basename(str(value))
-    return value[:-len(".cocci")] if value.endswith(".cocci") else value
+    return fix[:-len(".cocci")] if fix.endswith(".cocci") else fix
 
 
-def parse_json(text, origin):
+# --- reading the JSON ---------------------------------------------------------
+
+def _load(text, what):
     try:
-        doc = json.loads(text)
+        return json.loads(text)
     except ValueError as e:
-        raise Fatal("%s: output is not JSON: %s" % (origin, e))
-    items = doc
-    if isinstance(doc, dict):
-        items = _first(doc, "findings", "results", default=[])
-    if not isinstance(items, list):
-        raise Fatal("%s: no list of findings in its JSON output" % origin)
-    found = []
+        raise Fatal("%s: %s is not JSON: %s" % (NAME, what, e))
+
+
+def _is(value, kind):
+    if kind is None:
+        return value is None
+    if kind is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, kind)
+
+
+def _field(obj, key, kinds, what):
+    """obj[key], which must be of one of kinds (None for null)."""
+    if not isinstance(obj, dict) or key not in obj \
+            or not any(_is(obj[key], k) for k in kinds):
+        raise Fatal("%s: %s: no field '%s' of the expected type" % (NAME, what, key))
+    return obj[key]
+
+
+def _items(doc, key, what):
+    items = _field(doc, key, (list,), what)
     for it in items:
         if not isinstance(it, dict):
-            continue
-        loc = _first(it, "location", default={})
-        if not isinstance(loc, dict):
-            loc = {}
-        rule = str(_first(it, "rule", "rule_id", "ruleId", "id", default="?"))
-        fix = _fix_name(_first(it, "fix", default=None)) or FIX_OF_RULE.get(rule)
-        try:
-            line = int(_first(it, "line", default=_first(loc, "line", default=0)))
-            col = int(_first(it, "column", "col", default=_first(loc, "column", "col", default=1)))
-        except (TypeError, ValueError):
-            continue
+            raise Fatal("%s: %s: '%s' holds something other than objects" % (NAME, what, key))
+    return items
+
+
+def parse_findings(text):
+    what = "the JSON report"
+    found = []
+    for it in _items(_load(text, what), "findings", what):
         found.append(Finding(
-            file=os.path.normpath(str(_first(it, "file", "path", default=_first(loc, "file", "path", default="?")))),
-            line=line, col=col,
-            severity=str(_first(it, "severity", "level", default="warning")),
-            message=str(_first(it, "message", default="")),
-            tag=rule, fix=fix,
-            function=_first(it, "function", default=None)))
+            file=os.path.normpath(_field(it, "file", (str,), what)),
+            line=_field(it, "line", (int,), what),
+            col=_field(it, "column", (int,), what),
+            severity=_field(it, "severity", (str,), what),
+            message=_field(it, "message", (str,), what),
+            tag=_field(it, "rule", (str,), what),
+            fix=patch_name(_field(it, "fix", (str, None), what)),
+            function=_field(it, "function", (str, None), what)))
     return found
 
+
+def parse_rules(text):
+    what = "--list-rules --format=json"
+    return [Rule(_field(r, "id", (str,), what), patch_name(_field(r, "fix", (str, None), what)))
+            for r in _items(_load(text, what), "rules", what)]
+
+
+def parse_flags(text, count):
+    what = "--print-flags"
+    files = _items(_load(text, what), "files", what)
+    if len(files) != count:
+        raise Fatal("%s: %s: %d files for %d asked" % (NAME, what, len(files), count))
+    flags = []
+    for f in files:
+        args = _field(f, "args", (list,), what)
+        if not all(isinstance(a, str) for a in args):
+            raise Fatal("%s: %s: 'args' holds something other than strings" % (NAME, what))
+        flags.append(args)
+    return flags
+
+
+def parse_changes(text):
+    what = "--print-changed-lines"
+    changes = []
+    for f in _items(_load(text, what), "files", what):
+        lines = _field(f, "lines", (list,), what)
+        if not all(isinstance(n, int) for n in lines):
+            raise Fatal("%s: %s: 'lines' holds something other than numbers" % (NAME, what))
+        changes.append(Changes(_field(f, "path", (str,), what), set(lines)))
+    return changes
+
+
+# --- running it -----------------------------------------------------------------
 
 class Checker:
     def __init__(self, path, jobs, tmp=None):
@@ -100,8 +158,23 @@ class Checker:
         self.jobs = jobs
         self.tmp = tmp
 
-    def run(self, paths, changed_lines=None, cwd=None):
-        """Findings of the checker on paths (files or directories)."""
+    def _run(self, args, what, cwd=None):
+        """The checker's standard output; its failure stops the run."""
+        try:
+            rc, out, err = parallel.run([self.path] + args, stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, cwd=cwd,
+                                        universal_newlines=True, errors="replace")
+        except OSError as e:
+            raise Fatal("cannot run %s: %s" % (self.path, e.strerror))
+        if rc != 0:
+            detail = err.strip().splitlines()
+            raise Fatal("%s %s failed (exit %d)%s"
+                        % (NAME, what, rc, ": " + detail[-1] if detail else ""))
+        return out
+
+    def findings(self, paths, changed_lines=None, cwd=None):
+        """Findings of the checker on paths (files or directories);
+        changed_lines, a diff file, keeps those on the lines it changes."""
         if not paths:
             return []
         with tempfile.NamedTemporaryFile(prefix="findings-", suffix=".json", dir=self.tmp) as out:
@@ -118,6 +191,27 @@ class Checker:
             sys.stderr.write(err)
             with open(out.name, encoding="utf-8", errors="replace") as f:
                 text = f.read()
-            if rc not in (0, 1) and not text.strip():
-                raise Fatal("safeseek-check failed (exit %d)" % rc)
-        return parse_json(text or "[]", "safeseek-check")
+        # Status 2 with a report: nothing could be analysed, which its
+        # lines on standard error have said.
+        if not text.strip():
+            raise Fatal("%s failed (exit %d) and wrote no report" % (NAME, rc))
+        return parse_findings(text)
+
+    def rules(self):
+        """Every rule, in the order the summary lists them."""
+        return parse_rules(self._run(["--list-rules", "--format=json"], "--list-rules"))
+
+    def flags(self, files):
+        """For each of files, the include and define flags a kernel build
+        would give it ([] when the checker has none: no kernel tree)."""
+        flags = []
+        for i in range(0, len(files), FLAGS_BATCH):
+            batch = list(files[i:i + FLAGS_BATCH])
+            flags += parse_flags(self._run(["--print-flags", "--"] + batch, "--print-flags"),
+                                 len(batch))
+        return flags
+
+    def changed_lines(self, diff_file):
+        """[Changes] of a unified diff with -p1 paths."""
+        return parse_changes(self._run(["--print-changed-lines=" + diff_file],
+                                       "--print-changed-lines"))

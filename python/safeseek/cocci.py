@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Running the semantic patches with spatch and reading what it says."""
 
 import os
@@ -7,16 +8,7 @@ import subprocess
 import tempfile
 
 from . import parallel
-from .common import Fatal, warn
-
-# The order in which the conversions are applied: later patches see the output
-# of earlier ones.  Any other .cocci file in the directory runs after these.
-ORDER = ("nonseekable_open", "sysctl_ppos", "rw_ppos")
-
-# The options every run needs whatever a patch's header says: local headers are
-# not pulled in (they would be converted once per includer), but headers named
-# on the command line or found under --dir are processed on their own.
-BASE_OPTIONS = ("--no-includes", "--include-headers")
+from .common import Fatal
 
 REPORT_RE = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+)-(?P<cole>\d+): ?(?P<msg>.*)$")
 PARSE_ERROR_RE = re.compile(r'^\s*= File "(?P<file>.+)", line (?P<line>\d+), column (?P<col>\d+)')
@@ -41,47 +33,6 @@ def plain_component(name):
     """A file or directory name made plain: every other character becomes '_'."""
     out = re.sub(r"[^A-Za-z0-9._+-]", "_", name)
     return out if out and out not in (".", "..") else "_"
-
-
-class Patch:
-    __slots__ = ("name", "path", "options")
-
-    def __init__(self, path):
-        self.path = path
-        self.name = os.path.basename(path)[:-len(".cocci")]
-        self.options = header_options(path)
-
-
-def header_options(path):
-    """The spatch options of the patch's `// Options:` header line, as
-    `make coccicheck` uses them, plus the ones every run needs."""
-    opts = []
-    with open(path, encoding="utf-8", errors="replace") as f:
-        for line in f:
-            if line.startswith("// Options:"):
-                opts = line[len("// Options:"):].split()
-                break
-    for o in BASE_OPTIONS:
-        if o not in opts:
-            opts.append(o)
-    return opts
-
-
-def find_patches(top):
-    d = os.path.join(top, "semantic-patches")
-    try:
-        names = [n for n in os.listdir(d) if n.endswith(".cocci")]
-    except OSError as e:
-        raise Fatal("%s: %s" % (d, e.strerror))
-    known = [n + ".cocci" for n in ORDER if n + ".cocci" in names]
-    rest = sorted(n for n in names if n not in known)
-    if not known and not rest:
-        raise Fatal("no semantic patches (*.cocci) in %s" % d)
-    missing = [n for n in ORDER if n + ".cocci" not in names]
-    if missing:
-        warn("semantic patch%s not found in %s: %s"
-             % ("es" if len(missing) > 1 else "", d, ", ".join(m + ".cocci" for m in missing)))
-    return [Patch(os.path.join(d, n)) for n in known + rest]
 
 
 class Result:
@@ -138,6 +89,8 @@ class Runner:
         self.use_gitgrep = use_gitgrep
 
     def command(self, patch, mode, in_place=False, selected_only=False):
+        """spatch's command line: every run of spatch is built here, so an
+        option every run needs (a -D NAME=VALUE, say) is added here once."""
         cmd = [self.spatch, "--sp-file", patch.path, "-D", mode] + patch.options
         if self.python:
             cmd += ["--python", self.python]

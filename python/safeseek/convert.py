@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Computing every conversion on a scratch copy, never in the tree.
 
 The patches run in order over one copy, each in place on the previous one's

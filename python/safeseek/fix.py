@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """--fix: convert in place, then verify the result.
 
 1. every conversion is computed on a scratch copy; then each changed file is
@@ -37,7 +38,7 @@ def _extent(pf, text):
     return pf.line, pf.line
 
 
-def do_fix(run, scratch, sparse_cmd):
+def do_fix(run, scratch, sparse_cmd="sparse"):
     for disp, path in install.stale_temporaries(run.roots):
         try:
             os.unlink(path)
@@ -52,7 +53,9 @@ def do_fix(run, scratch, sparse_cmd):
     outcome = convert.convert(run.runner, run.patches, cands, os.path.join(scratch, "pass1"))
     changed = outcome.changed()
 
-    sparse_before = sparse.run(changed, run.jobs, sparse_cmd) if changed else {}
+    # One checker call gives the sparse flags of every changed file.
+    flags = dict(zip(changed, run.checker.flags([s.path for s in changed]))) if changed else {}
+    sparse_before = sparse.run(changed, run.jobs, flags, sparse_cmd) if changed else {}
 
     installed, refused = [], []
     if changed:
@@ -82,7 +85,7 @@ def do_fix(run, scratch, sparse_cmd):
     hiding = [pf for pf in unparsed if inside[pf]]
 
     # 4. sparse after.
-    sparse_after = sparse.run(installed, run.jobs, sparse_cmd) if installed else {}
+    sparse_after = sparse.run(installed, run.jobs, flags, sparse_cmd) if installed else {}
     new_warnings = sparse.new_warnings({s: sparse_before.get(s, []) for s in installed},
                                        sparse_after)
 
@@ -109,7 +112,6 @@ def do_fix(run, scratch, sparse_cmd):
         out.append("not converted (the checker still finds these):")
         for f in left:
             out.append("  " + f.text())
-
     if unparsed:
         out.append("")
         out.append("spatch could not parse (nothing was converted there):")

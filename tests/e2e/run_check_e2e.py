@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
 """End-to-end tests of run-check.sh.
 
 usage: run_check_e2e.py --top SRC_DIR --build BUILD_DIR CASE
@@ -585,7 +586,7 @@ def case_second_pass(env):
     # links to this one, with a semantic-patches directory of its own.
     top = os.path.join(env.tmp, "top")
     os.makedirs(os.path.join(top, "semantic-patches"))
-    for name in ("run-check.sh", "scripts", "checker", "cmake", "CMakeLists.txt"):
+    for name in ("run-check.sh", "python", "scripts", "checker", "cmake", "CMakeLists.txt"):
         target, link = os.path.join(env.top, name), os.path.join(top, name)
         os.symlink(target, link)
         # Dated as what it points to: a link newer than the built checker
