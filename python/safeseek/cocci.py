@@ -18,6 +18,9 @@ HUNK_RE = re.compile(r"^@@ -(?P<old>\d+)(?:,(?P<olen>\d+))? \+\d+(?:,(?P<nlen>\d
 SELECTED_RE = re.compile(r"^selected (?P<file>.+)$")
 SEVERITY_RE = re.compile(r"^(?P<sev>WARNING|ERROR|INFO|NOTE|note|warning|error)\s*:\s*(?P<rest>.*)$")
 
+# What a Result's exceptions say of a file spatch gave up on (--timeout).
+TIMED_OUT = "timed out"
+
 
 # spatch hands file names to the shell (diff, cp) unquoted: a name with a
 # space or a shell character, or one starting with '-', is given to it under
@@ -52,7 +55,7 @@ class Result:
             m = EXN_RE.match(text)
             if m:
                 exn = m.group("exn")
-                what = "timed out" if exn.endswith("Timeout") else "spatch failed (%s)" % exn
+                what = TIMED_OUT if exn.endswith("Timeout") else "spatch failed (%s)" % exn
                 self.exceptions.append((m.group("file"), what))
                 continue
             m = SELECTED_RE.match(text)

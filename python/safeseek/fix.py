@@ -112,6 +112,14 @@ def do_fix(run, scratch, sparse_cmd="sparse"):
         out.append("not converted (the checker still finds these):")
         for f in left:
             out.append("  " + f.text())
+    # A file spatch gave up on is a conversion lost: named with its patch.
+    if outcome.timed_out:
+        out.append("")
+        out.append("not converted (spatch gave up after --timeout %d seconds; each file is left "
+                   "as it was):" % run.runner.timeout)
+        for s, pname in outcome.timed_out:
+            out.append("  %s: %s" % (s.display, pname))
+
     if unparsed:
         out.append("")
         out.append("spatch could not parse (nothing was converted there):")
@@ -157,7 +165,8 @@ def do_fix(run, scratch, sparse_cmd="sparse"):
     out.append("  files changed:          %d of %d" % (len(installed), len(run.sources)))
     out.append("  places converted:       %s" % places)
     out.append("  files per patch:        %s" % per_file)
-    out.append("  not converted:          %d" % len(left))
+    out.append("  not converted:          %d" % (len(left) + len(outcome.timed_out)))
+    out.append("  ... spatch timed out:   %s" % outcome.timeouts_per_patch(run.patches))
     out.append("  parse failures:         %d%s" % (len(unparsed), " (and %d macro definitions)"
                                                   % len(macros) if macros else ""))
     out.append("  ... holding findings:   %d" % len(hiding))
@@ -172,5 +181,5 @@ def do_fix(run, scratch, sparse_cmd="sparse"):
         say(line)
     # A place spatch could not parse is listed whatever it holds; it fails
     # the run when the checker finds something convertible in it.
-    problems = left or hiding or failed or new_warnings or not_idempotent
+    problems = left or outcome.timed_out or hiding or failed or new_warnings or not_idempotent
     return 1 if problems else 0
