@@ -8,20 +8,10 @@
 #include <errno.h>
 #include <json-c/json.h>
 #include <stdbool.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-static uint64_t hash_str(const char *s)
-{
-	uint64_t h = 1469598103934665603ull;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ull;
-	return h;
-}
 
 /* Options whose value is a path, separate or attached. */
 static const char *const path_options[] = {
@@ -177,26 +167,11 @@ static int validate(const char *path, char *err, size_t errlen)
 	return 0;
 }
 
+/* The first command for a file wins. */
 static void index_entries(struct ss_compdb *db)
 {
-	db->nslots = 16;
-	while (db->nslots < db->n * 2)
-		db->nslots *= 2;
-	db->slots = xcalloc(db->nslots, sizeof(*db->slots));
-	for (size_t i = 0; i < db->n; i++) {
-		size_t s = hash_str(db->v[i].file) & (db->nslots - 1);
-		bool dup = false;
-
-		while (db->slots[s]) {
-			if (strcmp(db->v[db->slots[s] - 1].file, db->v[i].file) == 0) {
-				dup = true;	/* the first command for a file wins */
-				break;
-			}
-			s = (s + 1) & (db->nslots - 1);
-		}
-		if (!dup)
-			db->slots[s] = i + 1;
-	}
+	for (size_t i = 0; i < db->n; i++)
+		ss_map_put(&db->index, db->v[i].file, strlen(db->v[i].file), i, NULL);
 }
 
 struct ss_compdb *ss_compdb_load(const char *build_dir, char *err, size_t errlen)
@@ -255,19 +230,9 @@ struct ss_compdb *ss_compdb_load(const char *build_dir, char *err, size_t errlen
 const struct ss_compdb_entry *ss_compdb_find(const struct ss_compdb *db,
 					     const char *file)
 {
-	size_t s;
+	const size_t *i = db ? ss_map_get(&db->index, file, strlen(file)) : NULL;
 
-	if (!db || !db->nslots)
-		return NULL;
-	s = hash_str(file) & (db->nslots - 1);
-	while (db->slots[s]) {
-		const struct ss_compdb_entry *e = &db->v[db->slots[s] - 1];
-
-		if (strcmp(e->file, file) == 0)
-			return e;
-		s = (s + 1) & (db->nslots - 1);
-	}
-	return NULL;
+	return i ? &db->v[*i] : NULL;
 }
 
 void ss_compdb_free(struct ss_compdb *db)
@@ -280,7 +245,7 @@ void ss_compdb_free(struct ss_compdb *db)
 		strvec_clear(&db->v[i].args);
 	}
 	free(db->v);
-	free(db->slots);
+	ss_map_free(&db->index);
 	free(db->path);
 	free(db);
 }

@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#include "util/strvec.h"
+#include "util/container.h"
 
 struct ss_compdb_entry {
 	char *file;		/* absolute, normalised */
@@ -23,8 +23,7 @@ struct ss_compdb {
 	char *path;		/* BUILD_DIR/compile_commands.json, for messages */
 	struct ss_compdb_entry *v;
 	size_t n;
-	size_t *slots;		/* open addressing over v, by file; 0 = empty */
-	size_t nslots;
+	struct ss_map index;	/* file -> its entry in v */
 };
 
 /* NULL with a one-line reason in err when the database cannot be read. */

@@ -9,7 +9,7 @@
 
 #include <clang-c/Index.h>
 
-#include "util/strvec.h"
+#include "util/container.h"
 
 #define SS_FALLBACK_PATH "/<safeseek>/safeseek-kernel.h"
 

@@ -11,7 +11,7 @@
 
 #include "flags/compdb.h"
 #include "parse/pch.h"
-#include "util/strvec.h"
+#include "util/container.h"
 
 enum ss_how { SS_HOW_COMPDB, SS_HOW_TREE, SS_HOW_FALLBACK };
 

@@ -8,7 +8,7 @@
 
 #include <stdbool.h>
 
-#include "util/strvec.h"
+#include "util/container.h"
 
 struct ss_tree {
 	char *root;		/* absolute, symlinks resolved */

@@ -304,3 +304,12 @@ bool ss_only_returns_negative(CXTranslationUnit tu, CXCursor body, const char *n
 		clang_disposeTokens(tu, toks, n);
 	return ok;
 }
+
+bool ss_cursor_spelled(CXCursor c, const char *name)
+{
+	CXString s = clang_getCursorSpelling(c);
+	bool same = strcmp(clang_getCString(s), name) == 0;
+
+	clang_disposeString(s);
+	return same;
+}

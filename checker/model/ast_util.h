@@ -54,6 +54,9 @@ bool ss_is_file_fpos(CXCursor c);
 /* Whether the field a MemberRefExpr or MemberRef names belongs to `struct tag`. */
 bool ss_member_of_struct(CXCursor member, const char *tag);
 
+/* Whether the cursor's spelling is `name`. */
+bool ss_cursor_spelled(CXCursor c, const char *name);
+
 /* Whether the cursor is a null cursor (never set). */
 bool ss_cursor_is_null(CXCursor c);
 

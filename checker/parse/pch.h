@@ -20,7 +20,7 @@
 
 #include <clang-c/Index.h>
 
-#include "util/strvec.h"
+#include "util/container.h"
 
 struct ss_pch_cache;
 

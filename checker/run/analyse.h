@@ -13,7 +13,7 @@
 #include "findings/findings.h"
 #include "flags/plan.h"
 #include "input/source.h"
-#include "util/strvec.h"
+#include "util/container.h"
 
 struct ss_outcome {
 	bool analysed;		/* false: not analysed, `problem` says why */

@@ -3,7 +3,7 @@
  * address handed to a call, pread refusal), whose file it is, and the
  * stream-only methods that refuse any position.
  */
-#include "model/model_impl.h"
+#include "model/internal.h"
 
 #include "model/ast_util.h"
 #include "util/xalloc.h"
@@ -117,7 +117,7 @@ static bool is_param_ki_filp(struct walker *w, CXCursor e)
 	CXCursor base;
 
 	e = ss_strip(e);
-	if (clang_getCursorKind(e) != CXCursor_MemberRefExpr || !model_spelled(e, "ki_filp") ||
+	if (clang_getCursorKind(e) != CXCursor_MemberRefExpr || !ss_cursor_spelled(e, "ki_filp") ||
 	    ss_children(e, &base, 1) < 1)
 		return false;
 	base = ss_strip(base);
@@ -133,7 +133,7 @@ void model_maybe_alias(struct walker *w, CXCursor var)
 
 	if (w->fn < 0 || n == 0 || n > 4 || !is_param_ki_filp(w, kids[n - 1]))
 		return;
-	w->aliases = model_grow(w->aliases, w->naliases, &w->capaliases, sizeof(*w->aliases));
+	xgrow((void **)&w->aliases, &w->capaliases, w->naliases + 1, sizeof(*w->aliases));
 	w->aliases[w->naliases++] = var;
 }
 
@@ -203,52 +203,28 @@ void model_maybe_passed(struct walker *w, CXCursor c)
 	    clang_getCursorKind(ancestor(w, skip_up(w, 1, true))) != CXCursor_CallExpr ||
 	    strcmp(ss_operator(w->m->tu, c, op, sizeof(op)), "&") != 0)
 		return;
-	w->m->passed = model_grow(w->m->passed, w->m->npassed, &w->m->cappassed, sizeof(*w->m->passed));
+	xgrow((void **)&w->m->passed, &w->m->cappassed, w->m->npassed + 1, sizeof(*w->m->passed));
 	w->m->passed[w->m->npassed++] = (struct passed){ w->fn, var };
 }
 
-static size_t place_hash(unsigned at, unsigned spelled)
-{
-	return (size_t)at * 2654435761u ^ spelled;
-}
-
-static bool place_add(struct place *set, size_t cap, struct place p)
-{
-	size_t i = place_hash(p.at, p.spelled) & (cap - 1);
-
-	while (set[i].used) {
-		if (set[i].at == p.at && set[i].spelled == p.spelled &&
-		    clang_File_isEqual(set[i].file, p.file))
-			return false;
-		i = (i + 1) & (cap - 1);
-	}
-	set[i] = p;
-	return true;
-}
-
-/* False for the second access a macro argument expanded twice yields. */
+/*
+ * False for the second access a macro argument expanded twice yields: the
+ * same place reported at (`at`) and written at (`spelled`).  Two accesses in
+ * one macro body differ in where they are written.
+ */
 static bool first_time_here(struct walker *w, CXSourceLocation loc)
 {
-	struct place p = { 0, 0, NULL, true };
+	struct {
+		unsigned at, spelled;
+		CXFile file;
+	} place;
+	bool added;
 
-	clang_getFileLocation(loc, NULL, NULL, NULL, &p.at);
-	clang_getSpellingLocation(loc, &p.file, NULL, NULL, &p.spelled);
-	if ((w->nseen + 1) * 2 > w->capseen) {
-		struct place *old = w->seen;
-		size_t oldcap = w->capseen, i;
-
-		w->capseen = oldcap ? oldcap * 2 : 64;
-		w->seen = xrealloc(NULL, w->capseen * sizeof(*w->seen));
-		memset(w->seen, 0, w->capseen * sizeof(*w->seen));
-		for (i = 0; i < oldcap; i++)
-			if (old[i].used)
-				place_add(w->seen, w->capseen, old[i]);
-		free(old);
-	}
-	if (!place_add(w->seen, w->capseen, p))
-		return false;
-	w->nseen++;
-	return true;
+	memset(&place, 0, sizeof(place));
+	clang_getFileLocation(loc, NULL, NULL, NULL, &place.at);
+	clang_getSpellingLocation(loc, &place.file, NULL, NULL, &place.spelled);
+	ss_map_put(&w->seen, &place, sizeof(place), 0, &added);
+	return added;
 }
 
 /* How a call names what it calls: "vfs_read", "lcd_fops.read", "file->f_op->read". */
@@ -326,10 +302,10 @@ void model_fpos_access(struct walker *w, CXCursor c)
 
 	if (w->fn >= 0)
 		m->fns[w->fn].touches_fpos = true;
-	m->fpos_copy = model_grow(m->fpos_copy, m->nfpos, &m->capfpos_copy, sizeof(*m->fpos_copy));
+	xgrow((void **)&m->fpos_copy, &m->capfpos_copy, m->nfpos + 1, sizeof(*m->fpos_copy));
 	m->fpos_copy[m->nfpos] = copy;
-	m->fpos = model_grow(m->fpos, m->nfpos, &m->capfpos, sizeof(*m->fpos));
-	m->fpos_fn = model_grow(m->fpos_fn, m->nfpos, &m->capfpos_fn, sizeof(*m->fpos_fn));
+	xgrow((void **)&m->fpos, &m->capfpos, m->nfpos + 1, sizeof(*m->fpos));
+	xgrow((void **)&m->fpos_fn, &m->capfpos_fn, m->nfpos + 1, sizeof(*m->fpos_fn));
 	m->fpos_fn[m->nfpos] = w->fn >= 0 ? (size_t)w->fn : SIZE_MAX;
 	m->fpos[m->nfpos++] = a;
 }

@@ -1,14 +1,20 @@
-#ifndef SAFESEEK_MODEL_IMPL_H
-#define SAFESEEK_MODEL_IMPL_H
+#ifndef SAFESEEK_MODEL_INTERNAL_H
+#define SAFESEEK_MODEL_INTERNAL_H
 
 /*
- * What the parts of the model share, and the rules do not see: model.c
- * walks a parsed file, model_init.c reads its initializers (file_operations,
- * proc_ops, ctl_table), model_fpos.c its f_pos accesses, and model_query.c
- * answers the rules' questions.
+ * What the parts of the model share, and the rules do not see.  The calls
+ * go one way, from the top of this list down:
+ *
+ *   walk.c    builds the model: one walk of the parsed file, then the roles
+ *   init.c    the initializers that name methods (file_operations, ...)
+ *   fpos.c    the f_pos accesses and the stream-only refusals
+ *   query.c   answers the rules (model.h), from the storage only
+ *   roles.c   which role a member name or a signature gives
+ *   store.c   the storage: strings, function names, role grants
  */
 
 #include "model/model.h"
+#include "util/container.h"
 
 #include <clang-c/Index.h>
 #include <stdbool.h>
@@ -34,19 +40,8 @@ struct passed {
 	CXCursor var;
 };
 
-/*
- * Where an access is: reported at `at`, written at `spelled`.  A macro that
- * uses an argument twice yields two accesses at one place; two accesses
- * in one macro body differ in where they are written.
- */
-struct place {
-	unsigned at, spelled;
-	CXFile file;
-	bool used;
-};
-
-/* Function name -> index of its definition, and how often it is used elsewhere. */
-struct name_slot {
+/* A function name: its definition here, and how often it is used elsewhere. */
+struct name_info {
 	const char *name;
 	long fn;			/* -1: not defined in this file */
 	unsigned refs;
@@ -79,8 +74,9 @@ struct ss_model {
 	struct call *calls;
 	size_t ncalls, capcalls;
 
-	struct name_slot *names;
-	size_t capnames, nnames;
+	struct name_info *names;
+	size_t nnames, capnames;
+	struct ss_map name_index;	/* name -> index in names */
 
 	char **strings;
 	size_t nstrings, capstrings;
@@ -90,7 +86,7 @@ struct ss_model {
 	bool fops_fields_known, ctl_fields_known;
 };
 
-
+/* The state of the walk (walk.c), which the readers below it look at. */
 struct walker {
 	struct ss_model *m;
 	CXCursor *stack;		/* ancestors of the cursor being visited */
@@ -98,24 +94,25 @@ struct walker {
 	long fn;			/* the function being walked, -1 outside */
 	CXCursor *aliases;		/* its locals set to a kiocb parameter's ki_filp */
 	size_t naliases, capaliases;
-	struct place *seen;		/* where its f_pos accesses are, as a hash set */
-	size_t nseen, capseen;
+	struct ss_map seen;		/* where its f_pos accesses are */
 	CXCursor var;			/* the innermost variable being initialized */
 	bool in_var;
 };
 
-/* model.c */
-void *model_grow(void *p, size_t n, size_t *cap, size_t size);
+/* store.c */
 const char *model_keep(struct ss_model *m, const char *s);
 const char *model_keep_spelling(struct ss_model *m, CXCursor c);
-bool model_spelled(CXCursor c, const char *name);
-struct name_slot *model_name_slot(struct ss_model *m, const char *name, bool add);
-unsigned model_role_of_member(const char *member);
+/* The name's entry; with `add`, a new one (fn -1, refs 0) when missing. */
+struct name_info *model_name(struct ss_model *m, const char *name, bool add);
 void model_grant(struct ss_model *m, const char *function, unsigned role,
-		  const char *object, const char *member);
+		 const char *object, const char *member);
+
+/* roles.c */
+unsigned model_role_of_member(const char *member);
+unsigned model_roles_from_shape(CXCursor fn);
 bool model_makes_nonseekable(const char *function);
 
-/* model_init.c */
+/* init.c */
 const char *model_named_function(struct ss_model *m, CXCursor value);
 void model_add_fops(struct walker *w, CXCursor init, CXType type);
 bool model_has_init_list(CXCursor var);
@@ -123,7 +120,7 @@ void model_add_fops_from_tokens(struct walker *w, CXCursor var);
 void model_add_proc_ops(struct walker *w, CXCursor init);
 void model_add_ctl_entry(struct walker *w, CXCursor init, CXType type);
 
-/* model_fpos.c */
+/* fpos.c */
 void model_maybe_alias(struct walker *w, CXCursor var);
 void model_maybe_passed(struct walker *w, CXCursor c);
 void model_fpos_access(struct walker *w, CXCursor c);

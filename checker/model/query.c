@@ -1,5 +1,5 @@
 /* What the rules ask of the model of a file. */
-#include "model/model_impl.h"
+#include "model/internal.h"
 
 #include "model/ast_util.h"
 #include "model/unit.h"
@@ -46,6 +46,13 @@ size_t ss_model_fops_count(const struct ss_model *m)
 const struct ss_fops *ss_model_fops(const struct ss_model *m, size_t i)
 {
 	return &m->fops[i];
+}
+
+const struct ss_function *ss_model_function_named(const struct ss_model *m, const char *name)
+{
+	struct name_info *s = model_name((struct ss_model *)m, name, false);
+
+	return s && s->fn >= 0 ? &m->fns[s->fn] : NULL;
 }
 
 const char *ss_fops_method(const struct ss_fops *f, const char *member)
@@ -96,11 +103,11 @@ static bool nonseekable_from(struct ss_model *m, size_t fn, unsigned char *seen)
 	    ss_tokens_contain(m->tu, f->body, and_assign))
 		return true;
 	for (i = 0; i < m->ncalls; i++) {
-		struct name_slot *s;
+		struct name_info *s;
 
 		if (m->calls[i].caller != fn)
 			continue;
-		s = model_name_slot(m, m->calls[i].callee, false);
+		s = model_name(m, m->calls[i].callee, false);
 		if (s && s->fn >= 0 && nonseekable_from(m, (size_t)s->fn, seen))
 			return true;
 	}
@@ -109,7 +116,7 @@ static bool nonseekable_from(struct ss_model *m, size_t fn, unsigned char *seen)
 
 bool ss_model_open_is_nonseekable(struct ss_model *m, const char *open)
 {
-	struct name_slot *s;
+	struct name_info *s;
 	unsigned char *seen;
 	bool r;
 
@@ -117,7 +124,7 @@ bool ss_model_open_is_nonseekable(struct ss_model *m, const char *open)
 		return false;
 	if (model_makes_nonseekable(open))
 		return true;
-	s = model_name_slot(m, open, false);
+	s = model_name(m, open, false);
 	if (!s || s->fn < 0)
 		return false;
 	seen = xrealloc(NULL, m->nfns);
@@ -160,40 +167,21 @@ bool ss_function_uses_position(const struct ss_function *f)
 	return (f->params_used & (1u << SS_POSITION_PARAM)) || f->uses_ki_pos || f->touches_fpos;
 }
 
-enum ss_fpos_owner ss_fpos_owner(const struct ss_unit *u, const struct ss_fpos_access *a)
+bool ss_fpos_exempt(const struct ss_unit *u, const struct ss_fpos_access *a)
 {
-	const struct ss_function *f = a->function;
-	unsigned roles = f ? f->roles : 0;
+	unsigned roles = a->function ? a->function->roles : 0;
 
-	if (roles & SS_ROLES_OWN_FPOS)
-		return SS_OWNER_NONE;
-	/* A pread refusal is one even in the VFS core (pipes had one). */
-	if (a->use == SS_FPOS_ESPIPE_COMPARE && (roles & SS_ROLES_RW))
-		return SS_OWNER_ESPIPE_TEST;
-	if (u->vfs_core)
-		return SS_OWNER_NONE;
-	if ((roles & SS_ROLES_RW) && f->stream_only)
-		return SS_OWNER_NONE;
-	/* The semantic patches rewrite only the file a method or handler was given. */
-	if ((roles & SS_ROLE_SYSCTL) && a->own_file)
-		return SS_OWNER_SYSCTL;
-	/*
-	 * open and release run while nothing else uses the file: a position
-	 * handed on from there races with no read or write, and its address
-	 * may be kept as a key (hpfs lists the f_pos of open directories), so
-	 * a copy would be wrong.  Still a direct access.
-	 */
-	if (a->use == SS_FPOS_ADDRESS_ARG && a->own_file &&
-	    (roles & (SS_ROLE_OPEN | SS_ROLE_RELEASE)))
-		return SS_OWNER_OTHER;
-	if (a->use == SS_FPOS_ADDRESS_ARG)
-		return SS_OWNER_ADDRESS;
-	if ((roles & (SS_ROLES_RW | SS_ROLES_ITER)) && a->own_file)
-		return SS_OWNER_RW;
-	/* Copying the position in and out around a call is the sanctioned way. */
-	if (a->position_copy)
-		return SS_OWNER_NONE;
-	return SS_OWNER_OTHER;
+	return (roles & SS_ROLES_OWN_FPOS) || u->vfs_core ||
+	       ((roles & SS_ROLES_RW) && a->function->stream_only);
+}
+
+bool ss_fpos_pread_refusal(const struct ss_fpos_access *a)
+{
+	unsigned roles = a->function ? a->function->roles : 0;
+
+	/* One even in the VFS core: pipes had one. */
+	return a->use == SS_FPOS_ESPIPE_COMPARE && (roles & SS_ROLES_RW) &&
+	       !(roles & SS_ROLES_OWN_FPOS);
 }
 
 const char *ss_fpos_verb(const struct ss_fpos_access *a)

@@ -3,7 +3,7 @@
  * positional, and those only the tokens show), proc_ops, and ctl_table
  * entries with their proc_handler.
  */
-#include "model/model_impl.h"
+#include "model/internal.h"
 
 #include "model/ast_util.h"
 #include "model/init_tokens.h"
@@ -47,7 +47,7 @@ static enum CXVisitorResult collect_field(CXCursor c, CXClientData data)
 {
 	struct fields *f = data;
 
-	f->names = model_grow(f->names, f->n, &f->cap, sizeof(*f->names));
+	xgrow((void **)&f->names, &f->cap, f->n + 1, sizeof(*f->names));
 	f->names[f->n++] = model_keep_spelling(f->m, c);
 	return CXVisit_Continue;
 }
@@ -214,7 +214,7 @@ void model_add_fops(struct walker *w, CXCursor init, CXType type)
 		struct_fields(m, type, &m->fops_fields, &m->nfops_fields);
 		m->fops_fields_known = true;
 	}
-	m->fops = model_grow(m->fops, m->nfops, &m->capfops, sizeof(*m->fops));
+	xgrow((void **)&m->fops, &m->capfops, m->nfops + 1, sizeof(*m->fops));
 	f = &m->fops[m->nfops++];
 	f->name = object_name(w);
 	f->cursor = w->in_var ? w->var : init;
@@ -261,7 +261,7 @@ void model_add_fops_from_tokens(struct walker *w, CXCursor var)
 		struct_fields(m, clang_getCursorType(var), &m->fops_fields, &m->nfops_fields);
 		m->fops_fields_known = true;
 	}
-	m->fops = model_grow(m->fops, m->nfops, &m->capfops, sizeof(*m->fops));
+	xgrow((void **)&m->fops, &m->capfops, m->nfops + 1, sizeof(*m->fops));
 	f = &m->fops[m->nfops++];
 	f->name = model_keep_spelling(m, var);
 	f->cursor = var;
@@ -303,7 +303,7 @@ static void ctl_member(struct ss_model *m, const char *member, CXCursor value, v
 	function = model_named_function(m, value);
 	if (!function)
 		return;
-	m->sysctl = model_grow(m->sysctl, m->nsysctl, &m->capsysctl, sizeof(*m->sysctl));
+	xgrow((void **)&m->sysctl, &m->capsysctl, m->nsysctl + 1, sizeof(*m->sysctl));
 	m->sysctl[m->nsysctl++] = (struct ss_sysctl_entry){ e->table, function, e->init };
 	model_grant(m, function, SS_ROLE_SYSCTL, e->table, member);
 }

@@ -4,7 +4,7 @@
  * calls, and (through model_init.c and model_fpos.c) the initializers and
  * the f_pos accesses; model_query.c answers the rules from it.
  */
-#include "model/model_impl.h"
+#include "model/internal.h"
 
 #include "model/ast_util.h"
 #include "model/unit.h"
@@ -13,220 +13,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Make room for one more element of a growing array. */
-void *model_grow(void *p, size_t n, size_t *cap, size_t size)
-{
-	if (n < *cap)
-		return p;
-	*cap = *cap ? *cap * 2 : 16;
-	return xrealloc(p, *cap * size);
-}
-
-const char *model_keep(struct ss_model *m, const char *s)
-{
-	size_t len = strlen(s);
-	char *copy = xrealloc(NULL, len + 1);
-
-	memcpy(copy, s, len + 1);
-	m->strings = model_grow(m->strings, m->nstrings, &m->capstrings, sizeof(*m->strings));
-	m->strings[m->nstrings++] = copy;
-	return copy;
-}
-
-const char *model_keep_spelling(struct ss_model *m, CXCursor c)
-{
-	CXString s = clang_getCursorSpelling(c);
-	const char *r = model_keep(m, clang_getCString(s));
-
-	clang_disposeString(s);
-	return r;
-}
-
-bool model_spelled(CXCursor c, const char *name)
-{
-	CXString s = clang_getCursorSpelling(c);
-	bool same = strcmp(clang_getCString(s), name) == 0;
-
-	clang_disposeString(s);
-	return same;
-}
-
-/* ---- function names ---------------------------------------------------- */
-
-static size_t hash_name(const char *s)
-{
-	size_t h = 5381;
-
-	while (*s)
-		h = h * 33 + (unsigned char)*s++;
-	return h;
-}
-
-struct name_slot *model_name_slot(struct ss_model *m, const char *name, bool add)
-{
-	size_t i;
-
-	if (m->nnames * 2 >= m->capnames && add) {
-		struct name_slot *old = m->names;
-		size_t oldcap = m->capnames, j;
-
-		m->capnames = oldcap ? oldcap * 2 : 64;
-		m->names = xrealloc(NULL, m->capnames * sizeof(*m->names));
-		memset(m->names, 0, m->capnames * sizeof(*m->names));
-		for (j = 0; j < oldcap; j++) {
-			if (!old[j].name)
-				continue;
-			i = hash_name(old[j].name) & (m->capnames - 1);
-			while (m->names[i].name)
-				i = (i + 1) & (m->capnames - 1);
-			m->names[i] = old[j];
-		}
-		free(old);
-	}
-	if (m->capnames == 0)
-		return NULL;
-	i = hash_name(name) & (m->capnames - 1);
-	while (m->names[i].name) {
-		if (strcmp(m->names[i].name, name) == 0)
-			return &m->names[i];
-		i = (i + 1) & (m->capnames - 1);
-	}
-	if (!add)
-		return NULL;
-	m->names[i].name = model_keep(m, name);
-	m->names[i].fn = -1;
-	m->names[i].refs = 0;
-	m->nnames++;
-	return &m->names[i];
-}
-
-const struct ss_function *ss_model_function_named(const struct ss_model *m, const char *name)
-{
-	struct name_slot *s = model_name_slot((struct ss_model *)m, name, false);
-
-	return s && s->fn >= 0 ? &m->fns[s->fn] : NULL;
-}
-
-/* ---- roles ------------------------------------------------------------- */
-
-static const struct {
-	const char *member;
-	unsigned role;
-} fops_roles[] = {
-	{ "llseek", SS_ROLE_LLSEEK },
-	{ "read", SS_ROLE_READ },
-	{ "write", SS_ROLE_WRITE },
-	{ "aio_read", SS_ROLE_AIO_READ },
-	{ "aio_write", SS_ROLE_AIO_WRITE },
-	{ "readv", SS_ROLE_READV },
-	{ "writev", SS_ROLE_WRITEV },
-	{ "read_iter", SS_ROLE_READ_ITER },
-	{ "write_iter", SS_ROLE_WRITE_ITER },
-	{ "readdir", SS_ROLE_READDIR },
-	{ "iterate", SS_ROLE_READDIR },
-	{ "iterate_shared", SS_ROLE_READDIR },
-	{ "open", SS_ROLE_OPEN },
-	{ "release", SS_ROLE_RELEASE },
-};
-
-unsigned model_role_of_member(const char *member)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(fops_roles) / sizeof(fops_roles[0]); i++)
-		if (strcmp(fops_roles[i].member, member) == 0)
-			return fops_roles[i].role;
-	return strcmp(member, "owner") == 0 ? 0 : SS_ROLE_OTHER;
-}
-
-void model_grant(struct ss_model *m, const char *function, unsigned role,
-		  const char *object, const char *member)
-{
-	if (!role)
-		return;
-	m->grants = model_grow(m->grants, m->ngrants, &m->capgrants, sizeof(*m->grants));
-	m->grants[m->ngrants++] = (struct role_grant){ function, role, object, member };
-}
-
-static bool is_integer(CXType t)
-{
-	t = clang_getCanonicalType(t);
-	return t.kind >= CXType_Bool && t.kind <= CXType_Int128 &&
-	       t.kind != CXType_Char16 && t.kind != CXType_Char32;
-}
-
-static bool is_loff(CXType t)
-{
-	t = clang_getCanonicalType(t);
-	return t.kind == CXType_LongLong || t.kind == CXType_Long;
-}
-
-static bool is_pointer_to(CXType t, bool (*pred)(CXType))
-{
-	t = clang_getCanonicalType(t);
-	return t.kind == CXType_Pointer && pred(clang_getPointeeType(t));
-}
-
-static bool is_char(CXType t)
-{
-	t = clang_getCanonicalType(t);
-	return t.kind == CXType_Char_S || t.kind == CXType_Char_U ||
-	       t.kind == CXType_SChar || t.kind == CXType_UChar;
-}
-
-static bool is_any_pointer(CXType t)
-{
-	return clang_getCanonicalType(t).kind == CXType_Pointer;
-}
-
-/* The roles a definition's signature suggests, for functions nothing names. */
-static unsigned roles_from_shape(CXCursor fn)
-{
-	CXType t = clang_getCursorType(fn);
-	int n = clang_getNumArgTypes(t);
-	CXType a[6];
-	int i;
-
-	if (n < 2)
-		return 0;
-	for (i = 0; i < n && i < 6; i++)
-		a[i] = clang_getArgType(t, (unsigned)i);
-
-	if (n == 4 && ss_type_is_pointer_to_struct(a[0], "file") && is_pointer_to(a[3], is_loff)) {
-		CXType buf = clang_getCanonicalType(a[1]);
-		CXType pointee = clang_getPointeeType(buf);
-
-		if (buf.kind != CXType_Pointer)
-			return SS_ROLE_READ | SS_ROLE_WRITE;
-		if (ss_type_is_struct(pointee, "iovec"))
-			return SS_ROLE_READV | SS_ROLE_WRITEV;
-		if (!is_char(pointee))
-			return SS_ROLE_READ | SS_ROLE_WRITE;
-		return clang_isConstQualifiedType(pointee) ? SS_ROLE_WRITE : SS_ROLE_READ;
-	}
-	if (n == 4 && ss_type_is_pointer_to_struct(a[0], "kiocb") && is_loff(a[3])) {
-		CXType pointee = clang_getPointeeType(clang_getCanonicalType(a[1]));
-
-		return clang_isConstQualifiedType(pointee) ? SS_ROLE_AIO_WRITE : SS_ROLE_AIO_READ;
-	}
-	if (n == 3 && ss_type_is_pointer_to_struct(a[0], "file") && is_loff(a[1]) &&
-	    is_integer(a[2]))
-		return SS_ROLE_LLSEEK;
-	if (n == 3 && ss_type_is_pointer_to_struct(a[0], "file") && is_any_pointer(a[1]) &&
-	    is_any_pointer(a[2]) &&
-	    clang_getPointeeType(clang_getCanonicalType(a[2])).kind == CXType_FunctionProto)
-		return SS_ROLE_READDIR;
-	if (n == 2 && ss_type_is_pointer_to_struct(a[0], "kiocb") &&
-	    ss_type_is_pointer_to_struct(a[1], "iov_iter"))
-		return SS_ROLES_ITER;
-	/* Routines behind the handlers take extra arguments after these. */
-	if (n >= 5 && ss_type_is_pointer_to_struct(a[0], "ctl_table") &&
-	    is_integer(a[1]) && ss_type_is_pointer_to_struct(a[2], "file") &&
-	    is_any_pointer(a[3]) && is_pointer_to(a[4], is_integer))
-		return SS_ROLE_SYSCTL;
-	return 0;
-}
 
 /* ---- the walk ---------------------------------------------------------- */
 
@@ -257,7 +43,7 @@ static void assignment(struct walker *w, CXCursor c)
 	if (ss_member_of_struct(lhs, "file_operations")) {
 		member = model_keep_spelling(w->m, lhs);
 		role = model_role_of_member(member);
-	} else if (ss_member_of_struct(lhs, "ctl_table") && model_spelled(lhs, "proc_handler")) {
+	} else if (ss_member_of_struct(lhs, "ctl_table") && ss_cursor_spelled(lhs, "proc_handler")) {
 		member = "proc_handler";
 		role = SS_ROLE_SYSCTL;
 	} else {
@@ -274,13 +60,13 @@ static void add_function(struct walker *w, CXCursor c)
 {
 	struct ss_model *m = w->m;
 	struct ss_function *f;
-	struct name_slot *slot;
+	struct name_info *slot;
 	CXCursor kids[MAX_PARAMS + 4];
 	unsigned nk, i;
 	int na;
 	size_t cap = m->capfns;
 
-	m->fns = model_grow(m->fns, m->nfns, &m->capfns, sizeof(*m->fns));
+	xgrow((void **)&m->fns, &m->capfns, m->nfns + 1, sizeof(*m->fns));
 	if (cap != m->capfns) {
 		m->params = xrealloc(m->params, m->capfns * sizeof(*m->params));
 		m->nparams = xrealloc(m->nparams, m->capfns * sizeof(*m->nparams));
@@ -303,7 +89,7 @@ static void add_function(struct walker *w, CXCursor c)
 	{
 		CXString name = clang_getCursorSpelling(c);
 
-		slot = model_name_slot(m, clang_getCString(name), true);
+		slot = model_name(m, clang_getCString(name), true);
 		clang_disposeString(name);
 	}
 	f->name = slot->name;
@@ -311,10 +97,7 @@ static void add_function(struct walker *w, CXCursor c)
 		slot->fn = (long)m->nfns;
 	w->fn = (long)m->nfns;
 	w->naliases = 0;
-	if (w->nseen) {
-		memset(w->seen, 0, w->capseen * sizeof(*w->seen));
-		w->nseen = 0;
-	}
+	ss_map_free(&w->seen);
 	m->nfns++;
 }
 
@@ -329,7 +112,7 @@ static void reference(struct walker *w, CXCursor c)
 		const char *name = clang_getCString(s);
 
 		if (w->fn < 0 || strcmp(m->fns[w->fn].name, name) != 0)
-			model_name_slot(m, name, true)->refs++;
+			model_name(m, name, true)->refs++;
 		clang_disposeString(s);
 	} else if (k == CXCursor_ParmDecl && w->fn >= 0) {
 		unsigned i;
@@ -338,13 +121,6 @@ static void reference(struct walker *w, CXCursor c)
 			if (clang_equalCursors(ref, m->params[w->fn][i]))
 				m->fns[w->fn].params_used |= 1u << i;
 	}
-}
-
-/* VFS functions that clear FMODE_PREAD and FMODE_PWRITE (simple_attr_open() ends in nonseekable_open()). */
-bool model_makes_nonseekable(const char *function)
-{
-	return strcmp(function, "nonseekable_open") == 0 || strcmp(function, "stream_open") == 0 ||
-	       strcmp(function, "simple_attr_open") == 0;
 }
 
 static void call(struct walker *w, CXCursor c)
@@ -357,7 +133,7 @@ static void call(struct walker *w, CXCursor c)
 	callee = model_keep_spelling(m, c);
 	if (model_makes_nonseekable(callee))
 		m->fns[w->fn].calls_nonseekable = true;
-	m->calls = model_grow(m->calls, m->ncalls, &m->capcalls, sizeof(*m->calls));
+	xgrow((void **)&m->calls, &m->capcalls, m->ncalls + 1, sizeof(*m->calls));
 	m->calls[m->ncalls++] = (struct call){ (size_t)w->fn, callee };
 }
 
@@ -420,7 +196,7 @@ static void visit(struct walker *w, CXCursor c)
 		call(w, c);
 		break;
 	case CXCursor_MemberRefExpr:
-		if (w->fn >= 0 && model_spelled(c, "ki_pos"))
+		if (w->fn >= 0 && ss_cursor_spelled(c, "ki_pos"))
 			w->m->fns[w->fn].uses_ki_pos = true;
 		else if (ss_is_file_fpos(c))
 			model_fpos_access(w, c);
@@ -438,7 +214,7 @@ static void visit(struct walker *w, CXCursor c)
 		break;
 	}
 
-	w->stack = model_grow(w->stack, w->depth, &w->cap, sizeof(*w->stack));
+	xgrow((void **)&w->stack, &w->cap, w->depth + 1, sizeof(*w->stack));
 	w->stack[w->depth++] = c;
 	clang_visitChildren(c, visit_child, w);
 	w->depth--;
@@ -460,12 +236,12 @@ static void apply_shapes(struct ss_model *m)
 
 	for (i = 0; i < m->nfns; i++) {
 		struct ss_function *f = &m->fns[i];
-		struct name_slot *s = model_name_slot(m, f->name, false);
+		struct name_info *s = model_name(m, f->name, false);
 		unsigned shape;
 
 		if (f->roles)
 			continue;
-		shape = roles_from_shape(f->cursor);
+		shape = model_roles_from_shape(f->cursor);
 		if (shape == SS_ROLE_SYSCTL || (s && s->refs == 0)) {
 			f->roles = shape;
 			f->role_from_shape = shape != 0;
@@ -479,7 +255,7 @@ static void apply_grants(struct ss_model *m)
 
 	for (i = 0; i < m->ngrants; i++) {
 		const struct role_grant *g = &m->grants[i];
-		struct name_slot *s = model_name_slot(m, g->function, false);
+		struct name_info *s = model_name(m, g->function, false);
 		struct ss_function *f;
 
 		if (!s || s->fn < 0)
@@ -604,7 +380,7 @@ struct ss_model *ss_model_build(struct ss_unit *u)
 	clang_visitChildren(clang_getTranslationUnitCursor(u->tu), visit_child, &w);
 	free(w.stack);
 	free(w.aliases);
-	free(w.seen);
+	ss_map_free(&w.seen);
 	apply_grants(m);
 	if (m->nfops)
 		mark_pseudo_fops(m, u->main_file);
@@ -635,6 +411,7 @@ void ss_model_free(struct ss_model *m)
 	free(m->grants);
 	free(m->calls);
 	free(m->names);
+	ss_map_free(&m->name_index);
 	free(m->fops_fields);
 	free(m->ctl_fields);
 	free(m);
