@@ -38,7 +38,7 @@ def _extent(pf, text):
     return pf.line, pf.line
 
 
-def do_fix(run, scratch, sparse_cmd="sparse"):
+def do_fix(run, scratch):
     for disp, path in install.stale_temporaries(run.roots):
         try:
             os.unlink(path)
@@ -55,7 +55,7 @@ def do_fix(run, scratch, sparse_cmd="sparse"):
 
     # One checker call gives the sparse flags of every changed file.
     flags = dict(zip(changed, run.checker.flags([s.path for s in changed]))) if changed else {}
-    sparse_before = sparse.run(changed, run.jobs, flags, sparse_cmd) if changed else {}
+    sparse_before = sparse.run(changed, run.jobs, flags) if changed else {}
 
     installed, refused = [], []
     if changed:
@@ -85,7 +85,7 @@ def do_fix(run, scratch, sparse_cmd="sparse"):
     hiding = [pf for pf in unparsed if inside[pf]]
 
     # 4. sparse after.
-    sparse_after = sparse.run(installed, run.jobs, flags, sparse_cmd) if installed else {}
+    sparse_after = sparse.run(installed, run.jobs, flags) if installed else {}
     new_warnings = sparse.new_warnings({s: sparse_before.get(s, []) for s in installed},
                                        sparse_after)
 
