@@ -37,6 +37,10 @@ CASE is one of
   gitgrep          in a git tree, --use-gitgrep reports what the plain run
                    reports and --fix yields corpus/expected; outside one it
                    is refused
+  installed        laid out as an install puts it (PREFIX/bin/safeseek,
+                   PREFIX/bin/safeseek-check, PREFIX/share/safeseek/), the
+                   program reports what run-check.sh reports, under its own
+                   name, and wants PATHs: there is no corpus
 
 The script runs with SAFESEEK_BUILD_DIR=BUILD_DIR so that run-check.sh uses
 the checker of this build.
@@ -728,6 +732,38 @@ def case_gitgrep(env):
           "--use-gitgrep outside a git tree should exit 2 naming it:\n" + show(rc, out, err))
 
 
+def case_installed(env):
+    prefix = os.path.join(env.tmp, "prefix")
+    share = os.path.join(prefix, "share", "safeseek")
+    os.makedirs(os.path.join(prefix, "bin"))
+    shutil.copy2(os.path.join(env.top, "run-check.sh"), os.path.join(prefix, "bin", "safeseek"))
+    shutil.copy2(os.path.join(env.build, "safeseek-check"), os.path.join(prefix, "bin"))
+    shutil.copytree(os.path.join(env.top, "python", "safeseek"),
+                    os.path.join(share, "python", "safeseek"),
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(os.path.join(env.top, "semantic-patches"),
+                    os.path.join(share, "semantic-patches"))
+    tree = env.copy_corpus(os.path.join(env.tmp, "tree"))
+
+    def installed(args):
+        # No SAFESEEK_BUILD_DIR: an install has nothing to build.
+        environ = {k: v for k, v in os.environ.items() if k != "SAFESEEK_BUILD_DIR"}
+        p = subprocess.run([os.path.join(prefix, "bin", "safeseek")] + args, cwd=tree,
+                           env=environ, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           universal_newlines=True, errors="replace")
+        return p.returncode, p.stdout, p.stderr
+
+    rc, out, err = installed(["-j", JOBS, "drivers/char"])
+    want = env.run(["-j", JOBS, "drivers/char"], cwd=tree)
+    check(want[0] == 1, "run-check.sh on drivers/char should exit 1:\n" + show(*want))
+    check((rc, out) == want[:2], "installed, the program reports otherwise than run-check.sh:\n"
+          + show(rc, out, err) + "\n--- run-check.sh\n" + show(*want))
+    rc, out, err = installed([])
+    check(rc == 2 and err.startswith("safeseek: ") and "PATH" in err,
+          "installed, the program without a PATH should exit 2 asking for one:\n"
+          + show(rc, out, err))
+
+
 def case_interrupted(env):
     points = [(signal.SIGINT, 0.0), (signal.SIGKILL, 0.0), (signal.SIGKILL, 0.003),
               (signal.SIGINT, 0.01)]
@@ -767,6 +803,7 @@ CASES = {
     "second-pass": case_second_pass,
     "docs-in-step": case_docs_in_step,
     "gitgrep": case_gitgrep,
+    "installed": case_installed,
 }
 
 
