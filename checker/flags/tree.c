@@ -3,6 +3,8 @@
 #include "util/path.h"
 #include "util/xalloc.h"
 
+#include <dirent.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -78,9 +80,37 @@ static void add_dir(struct strvec *args, const char *root, const char *rel)
 	}
 }
 
+/*
+ * The architecture whose headers the tree uses: the one it was configured
+ * for (the only one with generated headers), else this machine's.  Trees
+ * before 2.6.28 have no arch/ARCH/include; their include/asm link, made
+ * when they were configured, already points at include/asm-ARCH.
+ */
+static const char *tree_arch(const struct ss_tree *t, char *buf, size_t n)
+{
+	const char *host = ss_tree_host_arch();
+	char *arch_dir = ss_path_join(t->root, "arch");
+	DIR *d = opendir(arch_dir);
+	struct dirent *e;
+
+	snprintf(buf, n, "%s", host);
+	while (d && (e = readdir(d))) {
+		char *gen = xasprintf("arch/%s/include/generated", e->d_name);
+
+		if (e->d_name[0] != '.' && exists_in(t->root, gen, true))
+			snprintf(buf, n, "%s", e->d_name);
+		free(gen);
+	}
+	if (d)
+		closedir(d);
+	free(arch_dir);
+	return buf;
+}
+
 void ss_tree_args(const struct ss_tree *t, struct strvec *args)
 {
-	const char *arch = ss_tree_host_arch();
+	char archbuf[256];
+	const char *arch = tree_arch(t, archbuf, sizeof(archbuf));
 	char *a = xasprintf("arch/%s/include", arch);
 	char *a_gen = xasprintf("arch/%s/include/generated", arch);
 	char *a_uapi = xasprintf("arch/%s/include/uapi", arch);
@@ -100,10 +130,15 @@ void ss_tree_args(const struct ss_tree *t, struct strvec *args)
 	free(a_uapi);
 	free(a_gen_uapi);
 
+	/* The configuration, as each era's Kbuild forces it in: kconfig.h
+	   (3.1 on), generated/autoconf.h (2.6.33 on), linux/autoconf.h. */
 	if (exists_in(t->root, "include/generated/autoconf.h", false) &&
 	    exists_in(t->root, "include/linux/kconfig.h", false)) {
 		strvec_push(args, "-include");
 		strvec_pushf(args, "%s/include/linux/kconfig.h", t->root);
+	} else if (exists_in(t->root, "include/generated/autoconf.h", false)) {
+		strvec_push(args, "-include");
+		strvec_pushf(args, "%s/include/generated/autoconf.h", t->root);
 	} else if (exists_in(t->root, "include/linux/autoconf.h", false)) {
 		strvec_push(args, "-include");
 		strvec_pushf(args, "%s/include/linux/autoconf.h", t->root);

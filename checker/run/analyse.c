@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "run/analyse.h"
+#include "flags/compiler.h"
 #include "flags/fallback.h"
 #include "util/path.h"
 #include "rules/rule.h"
@@ -90,6 +91,7 @@ static enum CXErrorCode parse(CXIndex idx, const char *clang_path,
 		keep_macros(&args, extra);
 	} else {
 		strvec_append(&args, extra);
+		ss_compiler_include_fix(&args);
 	}
 	*used = false;
 	if (pch && !fallback) {

@@ -1,0 +1,4 @@
+#ifndef _LINUX_CONFIG_H
+#define _LINUX_CONFIG_H
+#include <linux/autoconf.h>
+#endif

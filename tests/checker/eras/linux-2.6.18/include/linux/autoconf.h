@@ -1,0 +1,2 @@
+#define CONFIG_X86 1
+#define CONFIG_MODULES 1

@@ -1,0 +1,1 @@
+#define __NR_read 0

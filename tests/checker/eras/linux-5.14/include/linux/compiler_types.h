@@ -1,0 +1,4 @@
+#ifndef __LINUX_COMPILER_TYPES_H
+#define __LINUX_COMPILER_TYPES_H
+#define __user
+#endif

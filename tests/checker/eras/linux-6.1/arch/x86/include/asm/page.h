@@ -1,0 +1,4 @@
+#ifndef _ASM_PAGE_H
+#define _ASM_PAGE_H
+#define PAGE_SIZE 4096UL
+#endif

@@ -1,0 +1,90 @@
+"""Kernel trees of every era are parsed with their own headers.
+
+tests/checker/eras/ holds one small configured tree per era the project
+claims: 2.4 and 2.6.18 (include/asm linked to include/asm-ARCH, the
+configuration in linux/autoconf.h), 2.6.30 (arch/x86/include), 3.10
+(generated/autoconf.h through linux/kconfig.h), 5.14 (kernel.h still takes
+<stdarg.h> from the compiler) and 6.1 (include/linux/stdarg.h).  Each
+driver needs va_list and asm/page.h, and carries its expected findings.
+
+For each tree, with tree flags, in a compile database made as Kbuild would
+make it (gcc's -isystem directory), and in Kbuild's CHECK= mode: the file
+must be analysed with the tree's headers, never with the fallback header,
+and report what its comments expect.
+
+Arguments: the checker.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+from checklib import Checker
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "lib"))
+import expectations  # noqa: E402
+
+c = Checker(sys.argv[1])
+eras = os.path.join(os.path.dirname(os.path.abspath(__file__)), "eras")
+gcc_include = subprocess.run(["gcc", "-print-file-name=include"], stdout=subprocess.PIPE,
+                             universal_newlines=True).stdout.strip()
+
+
+def expected(path):
+    return sorted((line, tag) for (line, tag), n in expectations.read_expectations(path).items()
+                  for _ in range(n) if expectations.is_checker_rule(tag))
+
+
+def kbuild_flags(root):
+    """The include and define flags Kbuild gives a file of the tree."""
+    flags = ["-nostdinc", "-isystem", gcc_include]
+    for d in ("arch/x86/include", "arch/x86/include/generated", "include"):
+        if os.path.isdir(os.path.join(root, d)):
+            flags += ["-I", os.path.join(root, d)]
+    for h in ("include/linux/kconfig.h", "include/generated/autoconf.h",
+              "include/linux/autoconf.h"):
+        if os.path.isfile(os.path.join(root, h)):
+            flags += ["-include", os.path.join(root, h)]
+            break
+    if os.path.isfile(os.path.join(root, "include/linux/compiler_types.h")):
+        flags += ["-include", os.path.join(root, "include/linux/compiler_types.h")]
+    return flags + ["-D__KERNEL__", "-DMODULE"]
+
+
+for era in sorted(os.listdir(eras)):
+    root = os.path.join(eras, era)
+    driver = os.path.join(root, "drivers", "char", "demo.c")
+    want = expected(driver)
+    c.expect(want, "%s: the driver expects findings" % era)
+
+    # tree flags
+    rc, out, err = c.run("-v", "--format=json", driver)
+    got = sorted((f["line"], f["rule"]) for f in json.loads(out)["findings"])
+    c.expect(b"analysed with tree flags" in err and b"with fallback" not in err,
+             "%s: analysed with the tree's own headers: %r" % (era, err))
+    c.expect(got == want, "%s: findings %r, expected %r" % (era, got, want))
+
+    # a compile database with gcc's own headers, as a build writes it
+    with tempfile.TemporaryDirectory() as build:
+        with open(os.path.join(build, "compile_commands.json"), "w") as f:
+            json.dump([{"directory": root, "file": driver,
+                        "arguments": ["gcc", "-c", "-O2"] + kbuild_flags(root) +
+                                     ["-o", "demo.o", driver]}], f)
+        rc, out, err = c.run("-v", "--format=json", "-p", build, driver)
+        got = sorted((f["line"], f["rule"]) for f in json.loads(out)["findings"])
+        c.expect(b"analysed with compile database" in err and b"with fallback" not in err,
+                 "%s: compile database with gcc's headers, analysed with libclang's: %r"
+                 % (era, err))
+        c.expect(got == want, "%s (compile database): findings %r" % (era, got))
+
+    # Kbuild's CHECK= mode
+    rc, out, err = c.run(*(kbuild_flags(root) + ["--verbose", driver]), cwd=root)
+    lines = err.decode().splitlines()
+    c.expect(rc == 0 and any("parsed with the build's flags" in l for l in lines) and
+             not any("fallback header" in l for l in lines),
+             "%s: CHECK= mode parses with the build's flags: %r" % (era, lines))
+    c.expect(sum(1 for l in lines if "[rw-fpos]" in l) == len(want),
+             "%s: CHECK= mode reports the findings: %r" % (era, lines))
+c.finish()
