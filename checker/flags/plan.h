@@ -21,6 +21,9 @@ struct ss_plan {
 	char *root;		/* the kernel tree's root, or NULL */
 	bool vfs_core;
 	bool may_fall_back;	/* retry with the fallback header if headers fail */
+	bool bundled_first;	/* parse with the bundled header first, and with
+				   the real headers only when that leaves something
+				   undecided (--headers=auto) */
 	char *why;		/* how the arguments were found, for -v */
 	char *note;		/* a compile database entry that could not be used, or NULL */
 	struct ss_pch_cache *pch;	/* precompiled common headers, or NULL */

@@ -175,4 +175,19 @@ const char *ss_fpos_verb(const struct ss_fpos_access *a);
  */
 const char *ss_describe_function(const struct ss_function *f, char *buf, size_t n);
 
+/*
+ * What a parse under the bundled header leaves undecided, each a reason to
+ * parse the file again with its real headers (model/undecided.c).
+ */
+enum {
+	SS_UNDECIDED_FPOS = 1u << 0,	/* an ->f_pos whose base the model does not know */
+	SS_UNDECIDED_FOPS = 1u << 1,	/* a file_operations initializer it did not read */
+	SS_UNDECIDED_METHOD = 1u << 2,	/* a parse error inside a method */
+	SS_UNDECIDED_UNPARSED = 1u << 3	/* not analysed at all (run/analyse.c says so) */
+};
+#define SS_UNDECIDED_REASONS 4
+unsigned ss_model_undecided(const struct ss_unit *u);
+/* "f_pos of an unknown type": one reason bit, for messages. */
+const char *ss_undecided_name(unsigned bit);
+
 #endif /* SAFESEEK_MODEL_H */

@@ -1,6 +1,7 @@
 #include "findings/fingerprint.h"
 #include "report/jsonutil.h"
 #include "report/output.h"
+#include "model/model.h"
 #include "rules/rule.h"
 
 #include <stdlib.h>
@@ -39,6 +40,16 @@ int ss_write_json(FILE *f, const struct ss_findings *fs, const struct ss_stats *
 	json_object_object_add(top, "files_analysed", json_object_new_int64((int64_t)st->analysed));
 	json_object_object_add(top, "files_skipped", json_object_new_int64((int64_t)st->skipped));
 	json_object_object_add(top, "files_failed", json_object_new_int64((int64_t)st->failed));
+	json_object_object_add(top, "files_escalated", json_object_new_int64((int64_t)st->escalated));
+	{
+		json_object *why = json_object_new_object();
+
+		for (unsigned i = 0; i < SS_UNDECIDED_REASONS; i++)
+			if (st->escalated_by[i])
+				json_object_object_add(why, ss_undecided_name(1u << i),
+						       json_object_new_int64((int64_t)st->escalated_by[i]));
+		json_object_object_add(top, "escalations", why);
+	}
 	rc = ss_json_write(f, top);
 	json_object_put(top);
 	return rc;

@@ -62,6 +62,8 @@ void ss_write_summary(FILE *f, const struct ss_findings *fs, const struct ss_sta
 		st->by_how[SS_HOW_FALLBACK], st->skipped, st->failed);
 	if (st->partial)
 		fprintf(f, ", %zu with parse errors", st->partial);
+	if (st->escalated)
+		fprintf(f, ", %zu parsed again with real headers", st->escalated);
 	fputc('\n', f);
 	free(count);
 }

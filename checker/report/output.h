@@ -7,6 +7,7 @@
 
 #include "findings/findings.h"
 #include "flags/plan.h"
+#include "model/model.h"
 
 /* What a run met: for the summary, and the JSON and SARIF reports. */
 struct ss_stats {
@@ -16,6 +17,9 @@ struct ss_stats {
 	size_t failed;		/* could not be analysed */
 	size_t partial;		/* analysed, but clang found errors in them */
 	size_t by_how[3];	/* analysed, by enum ss_how */
+	size_t escalated;	/* analysed with the real headers after the bundled
+				   one left something undecided ... */
+	size_t escalated_by[SS_UNDECIDED_REASONS];	/* ... by reason (bit i of SS_UNDECIDED_*) */
 	bool path_error;	/* a PATH named on the command line is unusable */
 };
 

@@ -44,8 +44,9 @@ extern const struct ss_rule *const ss_rules[];
 extern const size_t ss_rule_count;
 const struct ss_rule *ss_rule_by_id(const char *id);
 /* Build the unit's model, let the rules claim its f_pos accesses and run
-   them all; the model is freed again. */
-void ss_rules_run(struct ss_unit *u);
+   them all; the model is freed again.  Returns what the parse may have
+   left undecided (SS_UNDECIDED_* of model.h). */
+unsigned ss_rules_run(struct ss_unit *u);
 
 /* Whether `self` reports the unit's f_pos access number i (model.h). */
 static inline bool ss_rule_owns(const struct ss_unit *u, const struct ss_rule *self, size_t i)

@@ -33,17 +33,21 @@ static void claim(struct ss_unit *u)
 				u->claimant[i] = ss_rules[r];
 }
 
-void ss_rules_run(struct ss_unit *u)
+unsigned ss_rules_run(struct ss_unit *u)
 {
+	unsigned undecided;
+
 	u->model = ss_model_build(u);
 	claim(u);
 	for (size_t i = 0; i < ss_rule_count; i++)
 		if (ss_rules[i]->check)
 			ss_rules[i]->check(u, ss_rules[i]);
+	undecided = ss_model_undecided(u);
 	free(u->claimant);
 	u->claimant = NULL;
 	ss_model_free(u->model);
 	u->model = NULL;
+	return undecided;
 }
 
 void ss_rules_prefilter_init(struct ss_prefilter *p)

@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "run/analyse.h"
 #include "flags/compiler.h"
+#include "model/model.h"
 #include "flags/fallback.h"
 #include "util/path.h"
 #include "rules/rule.h"
@@ -226,11 +227,12 @@ static bool parsed_something(CXTranslationUnit tu, CXFile main_file)
 	return dc.valid > 0;
 }
 
-void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
-		const struct ss_source *src, const struct ss_plan *plan,
-		struct ss_findings *sink, struct ss_outcome *out)
+/* One way of parsing (the plan's, or with `fallback` the bundled header),
+   then the rules; *undecided as ss_rules_run() says. */
+static void analyse_once(CXIndex idx, const char *display, const char *clang_path,
+			 const struct ss_source *src, const struct ss_plan *plan, bool fallback,
+			 struct ss_findings *sink, struct ss_outcome *out, unsigned *undecided)
 {
-	bool fallback = plan->how == SS_HOW_FALLBACK;
 	struct diag_summary d = { 0 };
 	CXTranslationUnit tu;
 	CXFile main_file = NULL;
@@ -300,11 +302,66 @@ void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
 		};
 
 		ss_findings_begin_file(sink, display, src->buf, src->len);
-		ss_rules_run(&unit);
+		*undecided = ss_rules_run(&unit);
 		ss_findings_end_file(sink);
 	}
 	clang_disposeTranslationUnit(tu);
 	out->analysed = true;
+}
+
+/* The reasons, for -v: "f_pos of an unknown type, ...". */
+static char *reasons(unsigned why)
+{
+	char *text = xstrdup("");
+
+	for (unsigned bit = 1; bit < (1u << SS_UNDECIDED_REASONS); bit <<= 1) {
+		char *more;
+
+		if (!(why & bit))
+			continue;
+		more = xasprintf("%s%s%s", text, *text ? ", " : "", ss_undecided_name(bit));
+		free(text);
+		text = more;
+	}
+	return text;
+}
+
+void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
+		const struct ss_source *src, const struct ss_plan *plan,
+		struct ss_findings *sink, struct ss_outcome *out)
+{
+	struct ss_findings first = { 0 };
+	unsigned undecided = 0;
+	char *why, *detail;
+
+	if (!plan->bundled_first || plan->how == SS_HOW_FALLBACK) {
+		analyse_once(idx, display, clang_path, src, plan, plan->how == SS_HOW_FALLBACK,
+			     sink, out, &undecided);
+		return;
+	}
+	/* The bundled header first: a tenth of the cost of the real ones,
+	   and enough unless it leaves something the rules need undecided. */
+	analyse_once(idx, display, clang_path, src, plan, true, &first, out, &undecided);
+	if (!out->analysed)
+		undecided |= SS_UNDECIDED_UNPARSED;
+	if (!undecided) {
+		ss_findings_move(sink, &first);
+		ss_findings_free(&first);
+		detail = xasprintf("bundled header, which left nothing undecided (%s: %s)",
+				   ss_how_name(plan->how), plan->why ? plan->why : "-");
+		free(out->detail);
+		out->detail = detail;
+		return;
+	}
+	ss_findings_free(&first);
+	ss_outcome_free(out);
+	analyse_once(idx, display, clang_path, src, plan, false, sink, out, &(unsigned){ 0 });
+	out->escalated = undecided;
+	why = reasons(undecided);
+	detail = xasprintf("%s, as the bundled header left undecided: %s", out->detail, why);
+	free(out->detail);
+	out->detail = detail;
+	free(why);
 }
 
 void ss_outcome_free(struct ss_outcome *o)

@@ -23,6 +23,8 @@ struct ss_outcome {
 	bool problem_expected;	/* parse errors under the fallback header:
 				   shown only with -v */
 	unsigned main_errors;	/* errors clang found in the file itself */
+	unsigned escalated;	/* parsed with its real headers after the bundled
+				   header left these undecided (SS_UNDECIDED_*) */
 };
 
 /*

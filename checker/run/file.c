@@ -18,6 +18,11 @@ static void record(struct ss_checker *c, const char *path, const struct ss_outco
 		r->stats.by_how[o->how]++;
 		if (o->main_errors)
 			r->stats.partial++;
+		if (o->escalated)
+			r->stats.escalated++;
+		for (unsigned i = 0; i < SS_UNDECIDED_REASONS; i++)
+			if (o->escalated & (1u << i))
+				r->stats.escalated_by[i]++;
 		if (c->opt->verbose)
 			ss_msg_add(&r->msgs, SS_MSG_VERBOSE, path, "analysed with %s", o->detail);
 		if (o->problem)
@@ -75,6 +80,11 @@ void ss_check_file(void *ctx, const char *path, struct ss_file_result *r)
 	ss_plan_file(abs, c->db, &plan);
 	if (plan.note)
 		ss_msg_add(&r->msgs, SS_MSG_NOTE, path, "%s", plan.note);
+	if (c->opt->headers == SS_HEADERS_BUNDLED && plan.how != SS_HOW_FALLBACK) {
+		plan.how = SS_HOW_FALLBACK;
+		plan.may_fall_back = false;
+	}
+	plan.bundled_first = c->opt->headers == SS_HEADERS_AUTO;
 	if (plan.how != SS_HOW_FALLBACK)
 		plan.pch = c->pch;
 	if (!c->index)

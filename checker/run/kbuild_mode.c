@@ -108,6 +108,11 @@ static void check_file(void *ctx, const char *path, struct ss_file_result *r)
 	}
 	abs = ss_path_absolute(path);
 	plan_for(abs ? abs : path, c->k, &plan);
+	plan.bundled_first = o->opt.headers == SS_HEADERS_AUTO;
+	if (o->opt.headers == SS_HEADERS_BUNDLED) {
+		plan.how = SS_HOW_FALLBACK;
+		plan.may_fall_back = false;
+	}
 	idx = clang_createIndex(0, 0);
 	ss_analyse(idx, path, abs ? abs : path, &src, &plan, &r->findings, &out);
 	if (o->opt.verbose && out.how == SS_HOW_FALLBACK)

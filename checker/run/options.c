@@ -11,7 +11,7 @@ enum {
 	OPT_FORMAT = 256, OPT_SRCROOT, OPT_FOLLOW, OPT_STRICT, OPT_PARSE_ALL,
 	OPT_NO_PCH, OPT_LIST_RULES, OPT_VERSION, OPT_BASELINE, OPT_WRITE_BASELINE,
 	OPT_CHANGED_LINES, OPT_PRINT_FLAGS, OPT_PRINT_CHANGED_LINES, OPT_FATAL,
-	OPT_PARSE_ERRORS,
+	OPT_PARSE_ERRORS, OPT_HEADERS,
 };
 
 static const struct option scan_options[] = {
@@ -26,6 +26,7 @@ static const struct option scan_options[] = {
 	{ "strict", no_argument, NULL, OPT_STRICT },
 	{ "parse-all", no_argument, NULL, OPT_PARSE_ALL },
 	{ "no-pch", no_argument, NULL, OPT_NO_PCH },
+	{ "headers", required_argument, NULL, OPT_HEADERS },
 	{ "baseline", required_argument, NULL, OPT_BASELINE },
 	{ "write-baseline", required_argument, NULL, OPT_WRITE_BASELINE },
 	{ "changed-lines", required_argument, NULL, OPT_CHANGED_LINES },
@@ -41,6 +42,7 @@ static const struct option kbuild_options[] = {
 	{ "fatal", no_argument, NULL, OPT_FATAL },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "parse-errors", no_argument, NULL, OPT_PARSE_ERRORS },
+	{ "headers", required_argument, NULL, OPT_HEADERS },
 	{ "baseline", required_argument, NULL, OPT_BASELINE },
 	{ "write-baseline", required_argument, NULL, OPT_WRITE_BASELINE },
 	{ "changed-lines", required_argument, NULL, OPT_CHANGED_LINES },
@@ -78,6 +80,11 @@ void ss_options_usage(FILE *f)
 "                         skip (slow; the findings must not change)\n"
 "      --no-pch           parse each file with its real headers from scratch,\n"
 "                         without a precompiled header of the common ones\n"
+"      --headers=WHICH    auto (default): parse a file of a kernel tree or a\n"
+"                         compile database with the bundled header first, and\n"
+"                         with its real headers only when that leaves\n"
+"                         something a rule needs undecided; real: always its\n"
+"                         real headers; bundled: always the bundled header\n"
 "      --baseline=FILE    report only findings not recorded in FILE\n"
 "      --write-baseline=FILE  record every finding in FILE, report none\n"
 "      --changed-lines=DIFF   report only findings on lines a unified diff\n"
@@ -106,7 +113,8 @@ void ss_options_usage(FILE *f)
 "Given a compiler command line instead (-D, -I, -nostdinc, --arch=, ...),\n"
 "as Kbuild's `make C=1 CHECK=safeseek-check` does, it checks the one file\n"
 "with those flags and reports on standard error; its own options there are\n"
-"--fatal, --verbose, --parse-errors, --baseline and --changed-lines.\n"
+"--fatal, --verbose, --parse-errors, --headers, --baseline and\n"
+"--changed-lines.\n"
 "\n"
 "Problems with single files (unreadable, binary, not parsable) are reported\n"
 "on standard error, one line each, and the run goes on.\n"
@@ -278,6 +286,18 @@ static int take(struct ss_options *o, int c, char *err, size_t errlen)
 		return 0;
 	case 'h':
 		o->action = SS_ACTION_HELP;
+		return 0;
+	case OPT_HEADERS:
+		if (strcmp(optarg, "auto") == 0)
+			o->headers = SS_HEADERS_AUTO;
+		else if (strcmp(optarg, "real") == 0)
+			o->headers = SS_HEADERS_REAL;
+		else if (strcmp(optarg, "bundled") == 0)
+			o->headers = SS_HEADERS_BUNDLED;
+		else {
+			snprintf(err, errlen, "unknown --headers '%s' (auto, real or bundled)", optarg);
+			return -1;
+		}
 		return 0;
 	case OPT_FATAL:
 		o->fatal = true;

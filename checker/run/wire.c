@@ -10,6 +10,8 @@
 
 static void put(struct ss_wire *w, const void *p, size_t n)
 {
+	if (n == 0)
+		return;
 	xgrow((void **)&w->buf, &w->cap, w->len + n, 1);
 	memcpy(w->buf + w->len, p, n);
 	w->len += n;
@@ -62,13 +64,16 @@ static void put_stats(struct ss_wire *w, const struct ss_stats *st)
 	ss_wire_u32(w, (uint32_t)st->partial);
 	for (int i = 0; i < 3; i++)
 		ss_wire_u32(w, (uint32_t)st->by_how[i]);
+	ss_wire_u32(w, (uint32_t)st->escalated);
+	for (int i = 0; i < SS_UNDECIDED_REASONS; i++)
+		ss_wire_u32(w, (uint32_t)st->escalated_by[i]);
 }
 
 static bool get_stats(struct ss_wire *w, struct ss_stats *st)
 {
-	uint32_t v[8];
+	uint32_t v[9 + SS_UNDECIDED_REASONS];
 
-	for (int i = 0; i < 8; i++)
+	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
 		if (!ss_wire_get_u32(w, &v[i]))
 			return false;
 	st->files += v[0];
@@ -78,6 +83,9 @@ static bool get_stats(struct ss_wire *w, struct ss_stats *st)
 	st->partial += v[4];
 	for (int i = 0; i < 3; i++)
 		st->by_how[i] += v[5 + i];
+	st->escalated += v[8];
+	for (int i = 0; i < SS_UNDECIDED_REASONS; i++)
+		st->escalated_by[i] += v[9 + i];
 	return true;
 }
 
@@ -235,5 +243,8 @@ void ss_file_result_merge(struct ss_file_result *dst, struct ss_file_result *src
 	dst->stats.partial += src->stats.partial;
 	for (int i = 0; i < 3; i++)
 		dst->stats.by_how[i] += src->stats.by_how[i];
+	dst->stats.escalated += src->stats.escalated;
+	for (int i = 0; i < SS_UNDECIDED_REASONS; i++)
+		dst->stats.escalated_by[i] += src->stats.escalated_by[i];
 	dst->stats.path_error |= src->stats.path_error;
 }

@@ -43,7 +43,7 @@ try:
     ]
     write(os.path.join(build, "compile_commands.json"), json.dumps(db))
 
-    rc, out, err = c.run("-v", "-p", build, cwd=d)
+    rc, out, err = c.run("-v", "--headers=real", "-p", build, cwd=d)
     c.expect(rc == 1, "findings: exit 1 (%d) %r" % (rc, err))
     c.expect(out.decode().splitlines()[0].startswith("src/a.c:5:")
              and len(out.decode().splitlines()) == 1,
@@ -57,7 +57,7 @@ try:
     # A PATH limits the run to it; a file not in the database falls back to
     # other flags.
     write(os.path.join(d, "src", "c.c"), SOURCE.replace("#ifdef WANT_BUG", "#if 1"))
-    rc, out, err = c.run("-v", "-p", "build", "src/b.c", "src/c.c", cwd=d)
+    rc, out, err = c.run("-v", "--headers=real", "-p", "build", "src/b.c", "src/c.c", cwd=d)
     c.expect(b"src/b.c: analysed with compile database" in err, "b.c from the database")
     c.expect(b"src/c.c: analysed with fallback header" in err,
              "c.c, not in the database, analysed another way: %r" % err)

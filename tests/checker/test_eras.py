@@ -60,7 +60,7 @@ for era in sorted(os.listdir(eras)):
     c.expect(want, "%s: the driver expects findings" % era)
 
     # tree flags
-    rc, out, err = c.run("-v", "--format=json", driver)
+    rc, out, err = c.run("-v", "--headers=real", "--format=json", driver)
     got = sorted((f["line"], f["rule"]) for f in json.loads(out)["findings"])
     c.expect(b"analysed with tree flags" in err and b"with fallback" not in err,
              "%s: analysed with the tree's own headers: %r" % (era, err))
@@ -72,7 +72,7 @@ for era in sorted(os.listdir(eras)):
             json.dump([{"directory": root, "file": driver,
                         "arguments": ["gcc", "-c", "-O2"] + kbuild_flags(root) +
                                      ["-o", "demo.o", driver]}], f)
-        rc, out, err = c.run("-v", "--format=json", "-p", build, driver)
+        rc, out, err = c.run("-v", "--headers=real", "--format=json", "-p", build, driver)
         got = sorted((f["line"], f["rule"]) for f in json.loads(out)["findings"])
         c.expect(b"analysed with compile database" in err and b"with fallback" not in err,
                  "%s: compile database with gcc's headers, analysed with libclang's: %r"
@@ -80,7 +80,8 @@ for era in sorted(os.listdir(eras)):
         c.expect(got == want, "%s (compile database): findings %r" % (era, got))
 
     # Kbuild's CHECK= mode
-    rc, out, err = c.run(*(kbuild_flags(root) + ["--verbose", driver]), cwd=root)
+    rc, out, err = c.run(*(kbuild_flags(root) + ["--verbose", "--headers=real", driver]),
+                         cwd=root)
     lines = err.decode().splitlines()
     c.expect(rc == 0 and any("parsed with the build's flags" in l for l in lines) and
              not any("fallback header" in l for l in lines),

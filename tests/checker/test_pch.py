@@ -46,15 +46,16 @@ def run_env(env, *args):
 
 try:
     # The corpus is a tree with headers of its own: tree flags, so both ways apply.
-    rc1, with_pch, err1 = c.run("--format=json", "-q", "-j2", corpus)
-    rc2, without, err2 = c.run("--format=json", "-q", "-j2", "--no-pch", corpus)
+    rc1, with_pch, err1 = c.run("--format=json", "-q", "-j2", "--headers=real", corpus)
+    rc2, without, err2 = c.run("--format=json", "-q", "-j2", "--headers=real", "--no-pch",
+                                corpus)
     c.expect(rc1 == rc2 == 1, "findings both ways (%d, %d): %r" % (rc1, rc2, err1 + err2))
     c.expect(json.loads(with_pch)["findings"] == json.loads(without)["findings"],
              "the same findings with and without the precompiled header")
-    rc, out, err = c.run("-v", "-j1", corpus)
+    rc, out, err = c.run("-v", "-j1", "--headers=real", corpus)
     used = err.count(b"common headers precompiled")
     c.expect(used >= 10, "most corpus files get the precompiled header (%d)" % used)
-    rc, out, err = c.run("-v", "-j1", "--no-pch", corpus)
+    rc, out, err = c.run("-v", "-j1", "--headers=real", "--no-pch", corpus)
     c.expect(b"precompiled" not in err, "--no-pch: none does")
 
     tree = os.path.join(d, "tree")
@@ -65,7 +66,7 @@ try:
     tmp = os.path.join(d, "tmp")
     os.mkdir(tmp)
     env = dict(os.environ, TMPDIR=tmp)
-    rc, out, err = run_env(env, "-v", "-j1", os.path.join(tree, "drivers"))
+    rc, out, err = run_env(env, "-v", "-j1", "--headers=real", os.path.join(tree, "drivers"))
     lines = err.decode(errors="replace").splitlines()
     for name in ("alpha", "beta", "gamma", "zclash"):
         c.expect(("drivers/%s.c:6:" % name).encode() in out,
@@ -76,7 +77,7 @@ try:
     for name in ("alpha", "beta", "gamma"):
         c.expect(any("%s.c: analysed" % name in ln and "precompiled" in ln for ln in lines),
                  "%s.c gets the precompiled header: %s" % (name, lines))
-    rc, out, err = run_env(env, "-v", os.path.join(tree, "drivers", "alpha.c"))
+    rc, out, err = run_env(env, "-v", "--headers=real", os.path.join(tree, "drivers", "alpha.c"))
     c.expect(b"precompiled" not in err and b"drivers/alpha.c:6:" in out,
              "a run over one file builds none: %r" % err)
     c.expect(not any("parse error" in ln for ln in lines),
