@@ -31,19 +31,6 @@ static const char *const base_args[] = {
 	"-ferror-limit=0", "-fbracket-depth=16384",
 };
 
-const char *ss_how_name(enum ss_how how)
-{
-	switch (how) {
-	case SS_HOW_COMPDB:
-		return "compile database";
-	case SS_HOW_TREE:
-		return "tree flags";
-	case SS_HOW_FALLBACK:
-		return "fallback header";
-	}
-	return "?";
-}
-
 static const char *error_name(enum CXErrorCode e)
 {
 	switch (e) {
@@ -345,13 +332,6 @@ void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
 	}
 	clang_disposeTranslationUnit(tu);
 	out->analysed = true;
-}
-
-void ss_plan_free(struct ss_plan *p)
-{
-	strvec_clear(&p->args);
-	free(p->why);
-	p->why = NULL;
 }
 
 void ss_outcome_free(struct ss_outcome *o)

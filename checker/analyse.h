@@ -11,20 +11,9 @@
 #include <stdbool.h>
 
 #include "findings.h"
-#include "pch.h"
+#include "plan.h"
 #include "source.h"
 #include "strvec.h"
-
-enum ss_how { SS_HOW_COMPDB, SS_HOW_TREE, SS_HOW_FALLBACK };
-
-struct ss_plan {
-	enum ss_how how;
-	struct strvec args;	/* parser arguments, not naming the file */
-	bool vfs_core;
-	bool may_fall_back;	/* retry with the fallback header if headers fail */
-	char *why;		/* how the arguments were found, for -v */
-	struct ss_pch_cache *pch;	/* precompiled common headers, or NULL */
-};
 
 struct ss_outcome {
 	bool analysed;		/* false: not analysed, `problem` says why */
@@ -45,9 +34,6 @@ void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
 		const struct ss_source *src, const struct ss_plan *plan,
 		struct ss_findings *sink, struct ss_outcome *out);
 
-const char *ss_how_name(enum ss_how how);
-
-void ss_plan_free(struct ss_plan *p);
 void ss_outcome_free(struct ss_outcome *o);
 
 #endif

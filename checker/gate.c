@@ -12,46 +12,6 @@
 #include "path.h"
 #include "xalloc.h"
 
-static const struct {
-	const char *name;
-	size_t offset;
-} options[] = {
-	{ "--baseline", offsetof(struct ss_gate, baseline) },
-	{ "--write-baseline", offsetof(struct ss_gate, write_baseline) },
-	{ "--changed-lines", offsetof(struct ss_gate, changed_lines) },
-};
-
-int ss_gate_option(struct ss_gate *g, int argc, char *const argv[], int *i)
-{
-	const char *a = argv[*i];
-
-	for (size_t k = 0; k < sizeof(options) / sizeof(options[0]); k++) {
-		size_t n = strlen(options[k].name);
-		const char **slot = (const char **)((char *)g + options[k].offset);
-
-		if (strncmp(a, options[k].name, n) != 0)
-			continue;
-		if (a[n] == '=') {
-			*slot = a + n + 1;
-		} else if (a[n] == '\0') {
-			if (*i + 1 >= argc) {
-				ss_error("option %s needs a file", a);
-				return -1;
-			}
-			*slot = argv[++*i];
-		} else {
-			continue;
-		}
-		if (!**slot) {
-			fprintf(stderr, "safeseek-check: option %s needs a file\n",
-				options[k].name);
-			return -1;
-		}
-		return 1;
-	}
-	return 0;
-}
-
 bool ss_gate_active(const struct ss_gate *g)
 {
 	return g->baseline || g->write_baseline || g->changed_lines;

@@ -31,12 +31,6 @@ struct ss_gate {
 	unsigned dropped_unchanged, dropped_baseline;
 };
 
-/*
- * Take a gate option at argv[*i] ("--baseline FILE" or "--baseline=FILE"):
- * 1 when it was one (*i is left on its value), 0 when it is not a gate
- * option, -1 (message printed) when its value is missing.
- */
-int ss_gate_option(struct ss_gate *g, int argc, char *const argv[], int *i);
 
 bool ss_gate_active(const struct ss_gate *g);
 

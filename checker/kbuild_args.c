@@ -228,7 +228,7 @@ static bool has_c_suffix(const char *path)
 }
 
 int ss_kbuild_translate(int argc, char *const argv[],
-			const char *const *own_with_value,
+			bool (*own_takes_value)(const char *arg),
 			struct ss_kbuild_args *out, char *err, size_t errlen)
 {
 	struct builder keep = { 0 }, own = { 0 };
@@ -252,7 +252,7 @@ int ss_kbuild_translate(int argc, char *const argv[],
 		} else if (a[1] == '-' && !compiler_long_option(a)) {
 			rc = push(&own, a);
 			if (rc == 0 && !strchr(a, '=') &&
-			    in_list(a, own_with_value)) {
+			    own_takes_value && own_takes_value(a)) {
 				if (!has_next) {
 					snprintf(err, errlen, "option %s needs a value", a);
 					rc = -1;

@@ -36,12 +36,12 @@ bool ss_kbuild_detect(int argc, char *const argv[]);
  * Split argv[1..] into clang arguments, the source file and the checker's
  * own long options.  Every `--name` argument is the checker's own unless it
  * is one a compiler or sparse understands (--arch=, --os=, --target=,
- * --sysroot=, --param); `own_with_value` lists the checker's options that
- * take their value as the next argument (NULL-terminated, may be NULL).
+ * --sysroot=, --param); `own_takes_value` tells which of the checker's options
+ * take their value as the next argument (may be NULL).
  * `--kbuild` itself is consumed.  Returns 0, or -1 with a message in err.
  */
 int ss_kbuild_translate(int argc, char *const argv[],
-			const char *const *own_with_value,
+			bool (*own_takes_value)(const char *arg),
 			struct ss_kbuild_args *out, char *err, size_t errlen);
 
 void ss_kbuild_args_free(struct ss_kbuild_args *k);

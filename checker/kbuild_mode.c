@@ -13,6 +13,7 @@
 #include "gate.h"
 #include "kbuild_args.h"
 #include "messages.h"
+#include "options.h"
 #include "path.h"
 #include "prefilter.h"
 #include "source.h"
@@ -21,38 +22,33 @@
 #include "xalloc.h"
 
 struct kbuild_opts {
-	bool fatal, verbose, parse_errors;
+	struct ss_options opt;
 	struct ss_gate gate;
 };
 
 static int own_options(const struct ss_kbuild_args *k, struct kbuild_opts *o)
 {
-	for (int i = 0; i < k->nown; i++) {
-		const char *a = k->own[i];
-		int r;
+	char **argv = xcalloc((size_t)k->nown + 2, sizeof(*argv));
+	char err[512];
+	int rc;
 
-		if (strcmp(a, "--fatal") == 0) {
-			o->fatal = true;
-		} else if (strcmp(a, "--verbose") == 0) {
-			o->verbose = true;
-		} else if (strcmp(a, "--parse-errors") == 0) {
-			o->parse_errors = true;
-		} else if ((r = ss_gate_option(&o->gate, k->nown, k->own, &i)) != 0) {
-			if (r < 0)
-				return -1;
-		} else {
-			ss_error("unknown option %s in Kbuild mode "
-				 "(known: --fatal, --verbose, --parse-errors, "
-				 "--baseline FILE, --changed-lines DIFF)", a);
-			return -1;
-		}
+	argv[0] = "safeseek-check";
+	for (int i = 0; i < k->nown; i++)
+		argv[i + 1] = k->own[i];
+	rc = ss_options_parse(k->nown + 1, argv, SS_OPTIONS_KBUILD, &o->opt, err, sizeof(err));
+	free(argv);
+	if (rc < 0) {
+		ss_error("%s", err);
+		return -1;
 	}
-	if (o->gate.write_baseline) {
+	if (o->opt.write_baseline) {
 		ss_error("--write-baseline records a whole run, and "
 			 "Kbuild runs the checker once per file: record it with a "
 			 "tree scan instead");
 		return -1;
 	}
+	o->gate.baseline = o->opt.baseline;
+	o->gate.changed_lines = o->opt.changed_lines;
 	return 0;
 }
 
@@ -96,7 +92,7 @@ static int check_file(const struct ss_kbuild_args *k,
 	ok = ss_prefilter_match(&pf, src.buf, src.len);
 	ss_prefilter_free(&pf);
 	if (!ok) {
-		if (o->verbose)
+		if (o->opt.verbose)
 			ss_error("%s: skipped, nothing any rule looks for", k->source);
 		ss_source_free(&src);
 		return 0;
@@ -105,11 +101,11 @@ static int check_file(const struct ss_kbuild_args *k,
 	plan_for(abs ? abs : k->source, k, &plan);
 	idx = clang_createIndex(0, 0);
 	ss_analyse(idx, k->source, abs ? abs : k->source, &src, &plan, all, &out);
-	if (o->verbose && out.how == SS_HOW_FALLBACK)
+	if (o->opt.verbose && out.how == SS_HOW_FALLBACK)
 		ss_error("%s: %s", k->source, out.detail);
-	else if (o->verbose)
+	else if (o->opt.verbose)
 		ss_error("%s: parsed with the build's flags (%s)", k->source, plan.why);
-	if (out.problem && (o->parse_errors || o->verbose))
+	if (out.problem && (o->opt.parse_errors || o->opt.verbose))
 		ss_error("%s: %s", k->source, out.problem);
 	else if (!out.analysed)
 		ss_error("%s: not analysed: clang cannot make sense of it with "
@@ -157,22 +153,20 @@ static int check_file_on_big_stack(const struct ss_kbuild_args *k,
 
 int ss_kbuild_main(int argc, char **argv)
 {
-	static const char *const own_with_value[] = {
-		"--baseline", "--write-baseline", "--changed-lines", NULL,
-	};
 	struct kbuild_opts o = { 0 };
 	struct ss_findings all = { 0 };
 	struct ss_kbuild_args k;
 	char err[256];
 	int rc = 0;
 
-	if (ss_kbuild_translate(argc, argv, own_with_value, &k, err, sizeof(err)) < 0) {
+	if (ss_kbuild_translate(argc, argv, ss_options_takes_value, &k, err, sizeof(err)) < 0) {
 		ss_error("%s", err);
 		return 2;
 	}
 	if (own_options(&k, &o) < 0 || ss_gate_prepare(&o.gate) < 0) {
 		ss_kbuild_args_free(&k);
 		ss_gate_free(&o.gate);
+		ss_options_free(&o.opt);
 		return 2;
 	}
 	rc = check_file_on_big_stack(&k, &o, &all);
@@ -190,10 +184,11 @@ int ss_kbuild_main(int argc, char **argv)
 		free(file);
 		free(msg);
 	}
-	if (rc == 0 && o.fatal && all.n)
+	if (rc == 0 && o.opt.fatal && all.n)
 		rc = 1;
 	ss_findings_free(&all);
 	ss_gate_free(&o.gate);
+	ss_options_free(&o.opt);
 	ss_kbuild_args_free(&k);
 	return rc;
 }

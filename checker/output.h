@@ -21,6 +21,17 @@ void ss_list_rules(FILE *f);
 /* The per-rule summary for standard error. */
 void ss_write_summary(FILE *f, const struct ss_findings *fs, const struct ss_stats *st);
 
+/* --list-rules --format=json: every rule with its help. */
+int ss_write_rules_json(FILE *f);
+
+/* --print-flags: the plan (plan.h) of each of the n files; db may be NULL. */
+struct ss_compdb;
+int ss_write_flags_json(FILE *f, char *const *paths, size_t n, const struct ss_compdb *db);
+
+/* --print-changed-lines: each file of a diff with its changed lines. */
+struct ss_changes;
+int ss_write_changes_json(FILE *f, const struct ss_changes *c);
+
 /* The index of a rule in ss_rules[], or -1. */
 int ss_rule_index(const struct ss_rule *r);
 

@@ -237,45 +237,11 @@ static void walk_dir(struct worker *w, struct item *dir)
 static void plan_file(struct worker *w, const char *abs, struct ss_plan *plan,
 		      const char *display)
 {
-	const struct ss_compdb_entry *e = NULL;
-	struct ss_tree t;
-	char *real = realpath(abs, NULL);
-	bool have_tree = ss_tree_find(real ? real : abs, &t);
-
-	memset(plan, 0, sizeof(*plan));
-	if (w->sh->db) {
-		e = ss_compdb_find(w->sh->db, abs);
-		if (!e && real)
-			e = ss_compdb_find(w->sh->db, real);
-		if (e && e->problem) {
-			ss_msg_add(&w->msgs, SS_MSG_NOTE, display, "%s: %s",
-				   w->sh->db->path, e->problem);
-			e = NULL;
-		}
-	}
-	if (have_tree)
-		plan->vfs_core = ss_tree_is_vfs_core(&t, real ? real : abs);
-	if (e) {
-		plan->how = SS_HOW_COMPDB;
-		strvec_append(&plan->args, &e->args);
-		plan->may_fall_back = true;
-		plan->why = xstrdup(w->sh->db->path);
+	ss_plan_file(abs, w->sh->db, plan);
+	if (plan->note)
+		ss_msg_add(&w->msgs, SS_MSG_NOTE, display, "%s", plan->note);
+	if (plan->how != SS_HOW_FALLBACK)
 		plan->pch = w->sh->pch;
-	} else if (have_tree && ss_tree_headers_usable(&t)) {
-		plan->how = SS_HOW_TREE;
-		ss_tree_args(&t, &plan->args);
-		plan->may_fall_back = true;
-		plan->why = xasprintf("tree root %s", t.root);
-		plan->pch = w->sh->pch;
-	} else {
-		plan->how = SS_HOW_FALLBACK;
-		plan->why = have_tree
-			? xasprintf("kernel tree %s is not configured", t.root)
-			: xstrdup("no kernel tree above it");
-	}
-	if (have_tree)
-		ss_tree_free(&t);
-	free(real);
 }
 
 static void analyse_file(struct worker *w, const char *path)
