@@ -15,20 +15,21 @@ if(SAFESEEK_MAN_PAGES)
   add_custom_target(man-pages ALL)
 endif()
 
-# safeseek_man_page(NAME SUMMARY DEPENDS... COMMAND argv...): NAME.1 from
-# `argv --help` (and `argv --version`), with cmake/man/NAME.h2m's sections.
+# safeseek_man_page(NAME SUMMARY [OPTIONS help2man-options...] DEPENDS...
+# COMMAND argv...): NAME.1 from `argv --help` (and `argv --version`, unless
+# OPTIONS gives --version-string), with cmake/man/NAME.h2m's sections.
 function(safeseek_man_page name summary)
   if(NOT SAFESEEK_MAN_PAGES)
     return()
   endif()
-  cmake_parse_arguments(PARSE_ARGV 2 _m "" "" "DEPENDS;COMMAND")
+  cmake_parse_arguments(PARSE_ARGV 2 _m "" "" "OPTIONS;DEPENDS;COMMAND")
   set(_out ${PROJECT_BINARY_DIR}/man/${name}.1)
   set(_extra ${PROJECT_SOURCE_DIR}/cmake/man/${name}.h2m)
   add_custom_command(
     OUTPUT ${_out}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${PROJECT_BINARY_DIR}/man
     COMMAND ${HELP2MAN} --no-info --section=1 --name=${summary} --include=${_extra}
-            --output=${_out} ${_m_COMMAND}
+            ${_m_OPTIONS} --output=${_out} ${_m_COMMAND}
     DEPENDS ${_m_DEPENDS} ${_extra}
     COMMENT "Manual page ${name}(1)"
     VERBATIM)
