@@ -1,15 +1,15 @@
 /* safeseek-check: find code that still touches file->f_pos itself. */
-#include "compdb.h"
-#include "diff_lines.h"
-#include "findings.h"
-#include "gate.h"
-#include "kbuild_args.h"
-#include "kbuild_mode.h"
-#include "messages.h"
-#include "options.h"
-#include "outfile.h"
-#include "output.h"
-#include "run.h"
+#include "flags/compdb.h"
+#include "gate/diff_lines.h"
+#include "findings/findings.h"
+#include "gate/gate.h"
+#include "flags/kbuild_args.h"
+#include "run/kbuild_mode.h"
+#include "findings/messages.h"
+#include "run/options.h"
+#include "util/outfile.h"
+#include "report/output.h"
+#include "run/run.h"
 
 #include <clang-c/Index.h>
 #include <errno.h>

@@ -10,10 +10,11 @@
  * when they fail), or as VFS-core code.
  */
 #define _GNU_SOURCE
-#include "analyse.h"
-#include "crashguard.h"
-#include "output.h"
-#include "prefilter.h"
+#include "run/analyse.h"
+#include "run/crashguard.h"
+#include "report/output.h"
+#include "input/prefilter.h"
+#include "rules/rule.h"
 
 #include <json-c/json.h>
 #include <pthread.h>
@@ -42,7 +43,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	(void)argv;
 	/* as the checker's workers do: parse on this thread */
 	setenv("LIBCLANG_NOTHREADS", "1", 0);
-	ss_prefilter_init(&prefilter);
+	ss_rules_prefilter_init(&prefilter);
 	return 0;
 }
 

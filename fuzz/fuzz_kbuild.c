@@ -3,8 +3,8 @@
  * `make C=1 CHECK=safeseek-check` would pass it.  Whatever is kept must be
  * well formed, and no option that writes a file may reach clang.
  */
-#include "kbuild_args.h"
-#include "options.h"
+#include "flags/kbuild_args.h"
+#include "run/options.h"
 
 #include <stdint.h>
 #include <stdlib.h>

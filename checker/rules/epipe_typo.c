@@ -1,8 +1,8 @@
-#include "rules.h"
+#include "rules/rules.h"
 
-#include "../ast_util.h"
-#include "../model.h"
-#include "../unit.h"
+#include "model/ast_util.h"
+#include "model/model.h"
+#include "model/unit.h"
 
 #include <string.h>
 

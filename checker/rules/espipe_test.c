@@ -1,7 +1,7 @@
-#include "rules.h"
+#include "rules/rules.h"
 
-#include "../model.h"
-#include "../unit.h"
+#include "model/model.h"
+#include "model/unit.h"
 
 static const char *const needs[] = { "f_pos", NULL };
 

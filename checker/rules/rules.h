@@ -3,7 +3,7 @@
 
 /* Every rule of the table; each is defined in its own file of this directory. */
 
-#include "../rule.h"
+#include "rules/rule.h"
 
 extern const struct ss_rule ss_rule_espipe_test;
 extern const struct ss_rule ss_rule_sysctl_fpos;

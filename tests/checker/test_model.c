@@ -4,8 +4,8 @@
  * Each case is a small self-contained source parsed from memory.
  */
 #include "check.h"
-#include "model.h"
-#include "unit.h"
+#include "model/model.h"
+#include "model/unit.h"
 
 #include <stdio.h>
 #include <string.h>

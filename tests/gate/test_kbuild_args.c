@@ -1,7 +1,7 @@
 /* Unit tests of checker/kbuild_args.c: Kbuild's CHECK= command lines. */
 #include "check.h"
-#include "kbuild_args.h"
-#include "options.h"
+#include "flags/kbuild_args.h"
+#include "run/options.h"
 
 #include <stdio.h>
 #include <string.h>
