@@ -1,6 +1,6 @@
 #define _GNU_SOURCE
 #include "findings/messages.h"
-#include "util/textsafe.h"
+#include "util/escape.h"
 #include "util/xalloc.h"
 
 #include <stdarg.h>

@@ -3,6 +3,7 @@
 
 #include "util/ctext.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define WORD(w) w, sizeof(w) - 1
@@ -41,97 +42,38 @@ struct entries {
 	struct span llseek, open;
 };
 
-/* The identifier a value is: `f`, `&f`, `(f)`; or a zero-length span. */
-static struct span value_ident(const char *s, size_t len, size_t i, size_t end)
-{
-	struct span v = { 0, 0 };
-	size_t close = 0;
-
-	i = ss_ctext_skip_blank(s, len, i);
-	while (i < end && (s[i] == '&' || s[i] == '(')) {
-		if (s[i] == '(')
-			close++;
-		i = ss_ctext_skip_blank(s, len, i + 1);
-	}
-	v.at = i;
-	v.n = ss_ctext_ident_end(s, len, i) - i;
-	i = ss_ctext_skip_blank(s, len, i + v.n);
-	while (close && i < end && s[i] == ')') {
-		close--;
-		i = ss_ctext_skip_blank(s, len, i + 1);
-	}
-	if (close || i != end)
-		v.n = 0;
-	return v;
-}
-
 /*
  * Read the designated entries of the braces [open, close]; false when an
- * entry is anything else (positional, nested, a macro).  Preprocessor lines
- * are skipped, so both branches of an #ifdef count.
+ * entry is anything else (positional, a macro, an #if inside a value).
  */
 static bool read_entries(const char *s, size_t len, size_t open, size_t close,
 			 struct entries *e)
 {
-	size_t i = open + 1;
+	struct ss_ctext_entry *v;
+	size_t n = ss_ctext_entries(s, len, open, close, &v);
+	bool ok = true;
 
 	memset(e, 0, sizeof(*e));
-	for (;;) {
-		struct span member, value;
-		size_t end;
+	for (size_t i = 0; i < n && ok; i++) {
+		struct span member = { v[i].member, v[i].member_len };
+		struct span value = { v[i].value, v[i].value_len };
+		bool llseek = span_is(s, member, "llseek");
 
-		i = ss_ctext_skip_blank(s, len, i);
-		if (i >= close)
-			return true;
-		if (s[i] == '#' && ss_ctext_line_start(s, i)) {
-			while (i < close && s[i] != '\n')
-				i += s[i] == '\\' ? 2 : 1;
-			continue;
-		}
-		if (s[i] == '.')
-			i = ss_ctext_skip_blank(s, len, i + 1);
-		member.at = i;
-		member.n = ss_ctext_ident_end(s, len, i) - i;
-		if (!member.n)
-			return false;
-		i = ss_ctext_skip_blank(s, len, i + member.n);
-		if (i >= close || (s[i] != '=' && s[i] != ':'))
-			return false;
-		/* The value runs to the next comma outside brackets. */
-		end = ++i;
-		while (end < close && s[end] != ',') {
-			size_t next = ss_ctext_skip_blank(s, len, end);
-
-			if (next != end)
-				end = next;
-			else if (s[end] == '(' || s[end] == '[' || s[end] == '{')
-				end = ss_ctext_closing(s, len, end) + 1;
-			else if (s[end] == '"' || s[end] == '\'')
-				end = ss_ctext_skip_literal(s, len, end);
-			else if (s[end] == '#' && ss_ctext_line_start(s, end))
-				return false;
-			else
-				end++;
-		}
-		if (end > close)
-			return false;
-		value = value_ident(s, len, i, end);
-		if (span_is(s, member, "llseek") || span_is(s, member, "open")) {
+		if (!member.n || v[i].directive) {
+			ok = false;
+		} else if (llseek || span_is(s, member, "open")) {
 			/* Twice (#ifdef branches): which one counts is the compiler's call. */
-			if (!value.n || (span_is(s, member, "llseek") ? e->has_llseek : e->has_open))
-				return false;
-			if (span_is(s, member, "llseek")) {
-				e->has_llseek = true;
-				e->llseek = value;
-			} else {
-				e->has_open = true;
-				e->open = value;
-			}
+			bool *seen = llseek ? &e->has_llseek : &e->has_open;
+
+			ok = value.n && !*seen;
+			*seen = true;
+			*(llseek ? &e->llseek : &e->open) = value;
 		} else if (span_in(s, member, data_methods)) {
 			e->data = true;
 		}
-		i = end + 1;
 	}
+	free(v);
+	return ok;
 }
 
 /* Whether the braces [open, close] hold a call to one of `calls`, outside #if. */
@@ -230,7 +172,8 @@ static bool in_typedef(const char *s, size_t i)
 static bool mention_maybe(const char *s, size_t len, size_t i, unsigned shapes)
 {
 	struct entries e;
-	size_t p = ss_ctext_skip_blank(s, len, i + sizeof("file_operations") - 1), name;
+	size_t p = ss_ctext_skip_blank(s, len, i + sizeof("file_operations") - 1), name, end;
+	size_t open, close;
 
 	if (p >= len)
 		return false;
@@ -243,20 +186,13 @@ static bool mention_maybe(const char *s, size_t len, size_t i, unsigned shapes)
 	name = ss_ctext_ident_end(s, len, p);
 	if (name == p)
 		return true;
-	p = ss_ctext_skip_blank(s, len, name);
-	if (p < len && (s[p] == ';' || s[p] == ',' || s[p] == ')'))
+	end = ss_ctext_skip_blank(s, len, name);
+	if (end < len && (s[end] == ';' || s[end] == ',' || s[end] == ')'))
 		return in_typedef(s, i);
-	if (p >= len || s[p] != '=')
+	if (!ss_ctext_initializer(s, len, p, &open, &close) ||
+	    !read_entries(s, len, open, close, &e) || entries_maybe(s, len, &e, shapes))
 		return true;
-	p = ss_ctext_skip_blank(s, len, p + 1);
-	if (p >= len || s[p] != '{')
-		return true;
-	name = ss_ctext_closing(s, len, p);
-	if (name >= len || !read_entries(s, len, p, name, &e))
-		return true;
-	if (entries_maybe(s, len, &e, shapes))
-		return true;
-	p = ss_ctext_skip_blank(s, len, name + 1);
+	p = ss_ctext_skip_blank(s, len, close + 1);
 	return p >= len || s[p] != ';';	/* `= {...}, other = {...};` */
 }
 

@@ -6,7 +6,7 @@
 #include "model/internal.h"
 
 #include "model/ast_util.h"
-#include "model/init_tokens.h"
+#include "util/ctext.h"
 #include "util/xalloc.h"
 
 #include <stdlib.h>
@@ -242,6 +242,16 @@ bool model_has_init_list(CXCursor var)
 	return found;
 }
 
+/* A span of the text, kept. */
+static const char *kept_span(struct ss_model *m, const char *s, size_t at, size_t n)
+{
+	char *t = xstrndup(s + at, n);
+	const char *r = model_keep(m, t);
+
+	free(t);
+	return r;
+}
+
 /*
  * A file_operations whose initializer clang dropped (it names an
  * undeclared identifier, which without the kernel's headers is common):
@@ -250,13 +260,22 @@ bool model_has_init_list(CXCursor var)
 void model_add_fops_from_tokens(struct walker *w, CXCursor var)
 {
 	struct ss_model *m = w->m;
-	struct ss_init_entry *e;
-	size_t n = ss_init_entries(m->tu, clang_getCursorLocation(var), &e), i;
+	struct ss_ctext_entry *e = NULL;
+	size_t n = 0, i, len = 0, open, close;
+	unsigned name;
 	long next = 0;
 	struct ss_fops *f;
+	CXFile file;
+	const char *s;
 
-	if (!n)
+	clang_getSpellingLocation(clang_getCursorLocation(var), &file, NULL, NULL, &name);
+	s = file ? clang_getFileContents(m->tu, file, &len) : NULL;
+	if (s && name < len && ss_ctext_initializer(s, len, name, &open, &close))
+		n = ss_ctext_entries(s, len, open, close, &e);
+	if (!n) {
+		free(e);
 		return;
+	}
 	if (!m->fops_fields_known) {
 		struct_fields(m, clang_getCursorType(var), &m->fops_fields, &m->nfops_fields);
 		m->fops_fields_known = true;
@@ -271,21 +290,21 @@ void model_add_fops_from_tokens(struct walker *w, CXCursor var)
 	for (i = 0; i < n; i++) {
 		const char *member = NULL, *function;
 
-		if (e[i].member) {
-			member = model_keep(m, e[i].member);
+		if (e[i].member_len) {
+			member = kept_span(m, s, e[i].member, e[i].member_len);
 			next = field_index(m->fops_fields, m->nfops_fields, member);
 			next = next < 0 ? (long)m->nfops_fields : next + 1;
 		} else if (next >= 0 && (size_t)next < m->nfops_fields) {
 			member = m->fops_fields[next++];
 		}
-		if (!member || !e[i].value || strcmp(member, "owner") == 0)
+		if (!member || !e[i].value_len || strcmp(member, "owner") == 0)
 			continue;
-		function = model_keep(m, e[i].value);
+		function = kept_span(m, s, e[i].value, e[i].value_len);
 		f->methods = xrealloc(f->methods, (f->nmethods + 1) * sizeof(*f->methods));
 		f->methods[f->nmethods++] = (struct ss_fops_method){ member, function };
 		model_grant(m, function, model_role_of_member(member), f->name, member);
 	}
-	ss_init_entries_free(e, n);
+	free(e);
 }
 
 struct ctl_entry {

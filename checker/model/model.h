@@ -155,16 +155,16 @@ bool ss_model_espipe_only(struct ss_model *m, const struct ss_function *f);
  */
 bool ss_function_uses_position(const struct ss_function *f);
 
-/* Which rule owns an f_pos access, so that each is reported exactly once. */
-enum ss_fpos_owner {
-	SS_OWNER_NONE,			/* llseek, readdir, VFS core: legitimate */
-	SS_OWNER_ESPIPE_TEST,
-	SS_OWNER_SYSCTL,
-	SS_OWNER_ADDRESS,
-	SS_OWNER_RW,
-	SS_OWNER_OTHER
-};
-enum ss_fpos_owner ss_fpos_owner(const struct ss_unit *u, const struct ss_fpos_access *a);
+/*
+ * Whether the access is the file position's owner at work: in the VFS core,
+ * in an llseek or readdir method, or in a stream-only method (to which the
+ * VFS passes no position).  No rule reports those.
+ */
+bool ss_fpos_exempt(const struct ss_unit *u, const struct ss_fpos_access *a);
+
+/* Whether the access is a read or write method's pread refusal,
+   `ppos != &file->f_pos` (anywhere but in an llseek or readdir method). */
+bool ss_fpos_pread_refusal(const struct ss_fpos_access *a);
 
 /* "reads", "writes" or "takes the address of": what an access does to f_pos. */
 const char *ss_fpos_verb(const struct ss_fpos_access *a);

@@ -167,40 +167,21 @@ bool ss_function_uses_position(const struct ss_function *f)
 	return (f->params_used & (1u << SS_POSITION_PARAM)) || f->uses_ki_pos || f->touches_fpos;
 }
 
-enum ss_fpos_owner ss_fpos_owner(const struct ss_unit *u, const struct ss_fpos_access *a)
+bool ss_fpos_exempt(const struct ss_unit *u, const struct ss_fpos_access *a)
 {
-	const struct ss_function *f = a->function;
-	unsigned roles = f ? f->roles : 0;
+	unsigned roles = a->function ? a->function->roles : 0;
 
-	if (roles & SS_ROLES_OWN_FPOS)
-		return SS_OWNER_NONE;
-	/* A pread refusal is one even in the VFS core (pipes had one). */
-	if (a->use == SS_FPOS_ESPIPE_COMPARE && (roles & SS_ROLES_RW))
-		return SS_OWNER_ESPIPE_TEST;
-	if (u->vfs_core)
-		return SS_OWNER_NONE;
-	if ((roles & SS_ROLES_RW) && f->stream_only)
-		return SS_OWNER_NONE;
-	/* The semantic patches rewrite only the file a method or handler was given. */
-	if ((roles & SS_ROLE_SYSCTL) && a->own_file)
-		return SS_OWNER_SYSCTL;
-	/*
-	 * open and release run while nothing else uses the file: a position
-	 * handed on from there races with no read or write, and its address
-	 * may be kept as a key (hpfs lists the f_pos of open directories), so
-	 * a copy would be wrong.  Still a direct access.
-	 */
-	if (a->use == SS_FPOS_ADDRESS_ARG && a->own_file &&
-	    (roles & (SS_ROLE_OPEN | SS_ROLE_RELEASE)))
-		return SS_OWNER_OTHER;
-	if (a->use == SS_FPOS_ADDRESS_ARG)
-		return SS_OWNER_ADDRESS;
-	if ((roles & (SS_ROLES_RW | SS_ROLES_ITER)) && a->own_file)
-		return SS_OWNER_RW;
-	/* Copying the position in and out around a call is the sanctioned way. */
-	if (a->position_copy)
-		return SS_OWNER_NONE;
-	return SS_OWNER_OTHER;
+	return (roles & SS_ROLES_OWN_FPOS) || u->vfs_core ||
+	       ((roles & SS_ROLES_RW) && a->function->stream_only);
+}
+
+bool ss_fpos_pread_refusal(const struct ss_fpos_access *a)
+{
+	unsigned roles = a->function ? a->function->roles : 0;
+
+	/* One even in the VFS core: pipes had one. */
+	return a->use == SS_FPOS_ESPIPE_COMPARE && (roles & SS_ROLES_RW) &&
+	       !(roles & SS_ROLES_OWN_FPOS);
 }
 
 const char *ss_fpos_verb(const struct ss_fpos_access *a)

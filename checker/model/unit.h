@@ -12,6 +12,7 @@
 
 struct ss_model;
 struct ss_findings;
+struct ss_rule;
 
 struct ss_unit {
 	CXTranslationUnit tu;
@@ -21,6 +22,8 @@ struct ss_unit {
 					   code that legitimately owns f_pos */
 	struct ss_model *model;
 	struct ss_findings *sink;	/* where ss_report() appends */
+	const struct ss_rule **claimant;	/* per f_pos access of the model: the rule
+						   that reports it, or NULL */
 };
 
 #endif /* SAFESEEK_UNIT_H */

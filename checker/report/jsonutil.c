@@ -1,5 +1,5 @@
 #include "report/jsonutil.h"
-#include "util/textsafe.h"
+#include "util/escape.h"
 
 #include <stdlib.h>
 

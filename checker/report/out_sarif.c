@@ -3,8 +3,8 @@
 #include "report/jsonutil.h"
 #include "report/output.h"
 #include "rules/rule.h"
-#include "util/relpath.h"
-#include "util/textsafe.h"
+#include "util/path.h"
+#include "util/escape.h"
 #include "util/xalloc.h"
 
 #include <stdlib.h>

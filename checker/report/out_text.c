@@ -1,6 +1,6 @@
 #include "report/output.h"
 #include "rules/rule.h"
-#include "util/textsafe.h"
+#include "util/escape.h"
 
 #include <stdlib.h>
 #include <string.h>

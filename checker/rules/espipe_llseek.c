@@ -1,4 +1,4 @@
-#include "rules/rules.h"
+#include "rules/rule.h"
 
 #include "model/model.h"
 #include "model/unit.h"

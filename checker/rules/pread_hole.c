@@ -1,5 +1,5 @@
 #define _GNU_SOURCE
-#include "rules/rules.h"
+#include "rules/rule.h"
 
 #include "input/fops_text.h"
 #include "model/model.h"

@@ -3,9 +3,8 @@
 
 /*
  * The contract between the checker's core and its rules.  Each rule lives in
- * its own file under rules/ and defines one `const struct ss_rule`; the table
- * in rule_table.c lists them all, and nothing else needs to know a rule
- * exists.
+ * its own file under rules/ and defines one `const struct ss_rule`; list.h
+ * names them all, and nothing else needs to know a rule exists.
  */
 
 #include <clang-c/Index.h>
@@ -14,10 +13,12 @@
 #include <stddef.h>
 
 #include "findings/findings.h"
+#include "model/unit.h"
 
 enum ss_confidence { SS_CONF_LOW, SS_CONF_MEDIUM, SS_CONF_HIGH };
 
 struct ss_unit;
+struct ss_fpos_access;
 
 struct ss_rule {
 	const char *id;			/* "espipe-test" */
@@ -32,13 +33,26 @@ struct ss_rule {
 	   false only when the rule surely has nothing to report there, so the
 	   file need not be parsed for this rule. */
 	bool (*maybe)(const char *buf, size_t len);
+	/* NULL, or whether the rule reports this f_pos access.  Each access is
+	   reported once at most: by the first rule of list.h that claims it. */
+	bool (*claims)(const struct ss_unit *u, const struct ss_fpos_access *a);
 	void (*check)(struct ss_unit *u, const struct ss_rule *self);
 };
 
-/* rule_table.c */
+/* rule_table.c: the rules of list.h, in its order */
 extern const struct ss_rule *const ss_rules[];
 extern const size_t ss_rule_count;
 const struct ss_rule *ss_rule_by_id(const char *id);
+/* Build the unit's model, let the rules claim its f_pos accesses and run
+   them all; the model is freed again. */
+void ss_rules_run(struct ss_unit *u);
+
+/* Whether `self` reports the unit's f_pos access number i (model.h). */
+static inline bool ss_rule_owns(const struct ss_unit *u, const struct ss_rule *self, size_t i)
+{
+	return u->claimant && u->claimant[i] == self;
+}
+
 /* The prefilter (input/prefilter.h) of what the rules need. */
 struct ss_prefilter;
 void ss_rules_prefilter_init(struct ss_prefilter *p);

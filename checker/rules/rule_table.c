@@ -1,27 +1,50 @@
 #include "rules/rule.h"
 
-#include "rules/rules.h"
 
 #include "input/prefilter.h"
+#include "model/model.h"
 #include "util/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* The order here is the order of --list-rules and of SARIF's rule array. */
+#define SS_RULE(name) extern const struct ss_rule ss_rule_##name;
+#include "rules/list.h"
+#undef SS_RULE
+
 const struct ss_rule *const ss_rules[] = {
-	&ss_rule_espipe_test,
-	&ss_rule_sysctl_fpos,
-	&ss_rule_rw_fpos,
-	&ss_rule_fpos_address,
-	&ss_rule_espipe_llseek,
-	&ss_rule_pread_hole,
-	&ss_rule_seekable_default,
-	&ss_rule_epipe_typo,
-	&ss_rule_fpos_other,
+#define SS_RULE(name) &ss_rule_##name,
+#include "rules/list.h"
+#undef SS_RULE
 };
 
 const size_t ss_rule_count = sizeof(ss_rules) / sizeof(ss_rules[0]);
+
+/* Each access goes to the first rule that claims it. */
+static void claim(struct ss_unit *u)
+{
+	size_t n = ss_model_fpos_count(u->model);
+
+	u->claimant = xcalloc(n ? n : 1, sizeof(*u->claimant));
+	for (size_t i = 0; i < n; i++)
+		for (size_t r = 0; r < ss_rule_count && !u->claimant[i]; r++)
+			if (ss_rules[r]->claims &&
+			    ss_rules[r]->claims(u, ss_model_fpos(u->model, i)))
+				u->claimant[i] = ss_rules[r];
+}
+
+void ss_rules_run(struct ss_unit *u)
+{
+	u->model = ss_model_build(u);
+	claim(u);
+	for (size_t i = 0; i < ss_rule_count; i++)
+		if (ss_rules[i]->check)
+			ss_rules[i]->check(u, ss_rules[i]);
+	free(u->claimant);
+	u->claimant = NULL;
+	ss_model_free(u->model);
+	u->model = NULL;
+}
 
 void ss_rules_prefilter_init(struct ss_prefilter *p)
 {

@@ -1,4 +1,4 @@
-#include "rules/rules.h"
+#include "rules/rule.h"
 
 #include "input/fops_text.h"
 #include "model/model.h"

@@ -2,7 +2,6 @@
 #include "run/analyse.h"
 #include "run/crashguard.h"
 #include "flags/fallback.h"
-#include "model/model.h"
 #include "util/path.h"
 #include "rules/rule.h"
 #include "model/unit.h"
@@ -234,12 +233,7 @@ static void run_rules(void *arg)
 {
 	struct ss_unit *u = &((struct rules_call *)arg)->unit;
 
-	u->model = ss_model_build(u);
-	for (size_t i = 0; i < ss_rule_count; i++)
-		if (ss_rules[i]->check)
-			ss_rules[i]->check(u, ss_rules[i]);
-	ss_model_free(u->model);
-	u->model = NULL;
+	ss_rules_run(u);
 }
 
 void ss_analyse(CXIndex idx, const char *display, const char *clang_path,

@@ -18,7 +18,7 @@
 #include "input/prefilter.h"
 #include "rules/rule.h"
 #include "input/source.h"
-#include "util/textsafe.h"
+#include "util/escape.h"
 #include "flags/tree.h"
 #include "util/xalloc.h"
 

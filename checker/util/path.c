@@ -100,3 +100,33 @@ bool ss_path_has_suffix(const char *path, const char *suffix)
 
 	return n >= m && strcmp(path + n - m, suffix) == 0;
 }
+
+void ss_srcroot_init(struct ss_srcroot *r, const char *dir)
+{
+	r->abs = ss_path_absolute(dir ? dir : ".");
+}
+
+void ss_srcroot_free(struct ss_srcroot *r)
+{
+	free(r->abs);
+	r->abs = NULL;
+}
+
+char *ss_srcroot_relative(const struct ss_srcroot *r, const char *file, int *inside)
+{
+	char *abs = ss_path_absolute(file);
+	const char *rel;
+	char *out;
+
+	*inside = 0;
+	if (!abs)
+		return xstrdup(file);
+	rel = r->abs ? ss_path_under(abs, r->abs) : NULL;
+	if (rel) {
+		*inside = 1;
+		out = xstrdup(rel);
+		free(abs);
+		return out;
+	}
+	return abs;
+}

@@ -1,4 +1,4 @@
-#include "util/textsafe.h"
+#include "util/escape.h"
 #include "util/xalloc.h"
 
 #include <string.h>

@@ -1,5 +1,5 @@
-#ifndef SAFESEEK_TEXTSAFE_H
-#define SAFESEEK_TEXTSAFE_H
+#ifndef SAFESEEK_ESCAPE_H
+#define SAFESEEK_ESCAPE_H
 
 /*
  * File names and source text come from trees the user did not write: they
