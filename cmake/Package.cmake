@@ -21,7 +21,6 @@ Coccinelle semantic patches in the kernel's coccicheck conventions, the\n\
 libclang checker safeseek-check (text, JSON, SARIF; also as make C=1\n\
 CHECK=safeseek-check), and the front door safeseek, which scans, converts\n\
 in place and verifies.")
-set(CPACK_RESOURCE_FILE_LICENSE ${PROJECT_SOURCE_DIR}/COPYING)
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 
