@@ -4,7 +4,7 @@
 #include "run/analyse.h"
 #include "findings/fingerprint.h"
 #include "util/path.h"
-#include "util/textsafe.h"
+#include "util/escape.h"
 #include "flags/tree.h"
 
 #include <stdio.h>
