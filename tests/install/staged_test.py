@@ -202,9 +202,10 @@ def check_kbuild(away, stage, build, top, work):
     print("kbuild: %d findings through make C=1 CHECK=<installed checker>" % len(results[1]))
 
 
-def check_frontdoor(away, stage, top, work):
+def check_frontdoor(away, stage, build, top, work):
+    env = dict(os.environ, SAFESEEK_BUILD_DIR=build)
     here = subprocess.run([os.path.join(top, "run-check.sh"), "-j2", "corpus"], cwd=top,
-                          capture_output=True, text=True, timeout=1800)
+                          env=env, capture_output=True, text=True, timeout=1800)
     there = away.run([os.path.join(stage, "bin/safeseek"), "-j2", "corpus"], cwd=work,
                      timeout=1800)
     expect(here.returncode == there.returncode == 1,
@@ -250,7 +251,7 @@ def main():
         check_scan(away, stage, build, top, work)
         check_kbuild(away, stage, build, top, work)
         if frontdoor:
-            check_frontdoor(away, stage, top, work)
+            check_frontdoor(away, stage, build, top, work)
         else:
             print("pending: the front door (bin/safeseek) is not installed by this tree yet; "
                   "its part of the test runs once python/safeseek is there")
