@@ -140,7 +140,7 @@ static int print_flags(const struct ss_options *o)
 {
 	struct ss_compdb *db = NULL;
 	char err[512];
-	int status;
+	int status, rc;
 
 	if (o->npaths == 0)
 		return usage_error("--print-flags needs the FILEs to print the flags of");
@@ -148,9 +148,10 @@ static int print_flags(const struct ss_options *o)
 		ss_error("%s", err);
 		return EXIT_TROUBLE;
 	}
-	status = answered(ss_write_flags_json(stdout, o->paths, o->npaths, db));
+	rc = ss_write_flags_json(stdout, o->paths, o->npaths, db);
+	status = answered(rc < 0 ? rc : 0);
 	ss_compdb_free(db);
-	return status;
+	return rc > 0 ? EXIT_TROUBLE : status;
 }
 
 static int print_changed_lines(const struct ss_options *o)

@@ -3,7 +3,7 @@
  * stranger would be.  Whatever it accepts must answer queries consistently.
  */
 #include "gate/diff_lines.h"
-#include "util/textsafe.h"
+#include "util/escape.h"
 
 #include <stdint.h>
 #include <stdio.h>

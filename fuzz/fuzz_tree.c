@@ -15,7 +15,7 @@
  */
 #define _GNU_SOURCE
 #include "util/path.h"
-#include "util/strvec.h"
+#include "util/container.h"
 #include "flags/tree.h"
 
 #include <errno.h>

@@ -3,11 +3,14 @@
 
 #include "util/xalloc.h"
 
-#include <pthread.h>
+#include <fcntl.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* Headers most drivers include, in an order that compiles on every era. */
@@ -21,29 +24,24 @@ static const char *const common_headers[] = {
 	NULL
 };
 
-enum state { NEW, BUILDING, READY, FAILED };
-
+/* What this process knows of one set of arguments. */
 struct entry {
 	char *key;		/* the arguments, NUL-separated */
 	size_t keylen;
-	enum state state;
-	char *path;		/* the .pch, when READY */
+	char *path;		/* the .pch, or NULL when it could not be built */
 };
 
 struct ss_pch_cache {
-	pthread_mutex_t lock;
-	pthread_cond_t built;
-	char *dir;		/* created on first build */
+	char *dir;		/* shared by the processes of a run */
 	struct entry *e;
 	size_t n, cap;
 };
 
-struct ss_pch_cache *ss_pch_cache_new(void)
+struct ss_pch_cache *ss_pch_cache_new(const char *dir)
 {
 	struct ss_pch_cache *c = xcalloc(1, sizeof(*c));
 
-	pthread_mutex_init(&c->lock, NULL);
-	pthread_cond_init(&c->built, NULL);
+	c->dir = xstrdup(dir);
 	return c;
 }
 
@@ -52,22 +50,11 @@ void ss_pch_cache_free(struct ss_pch_cache *c)
 	if (!c)
 		return;
 	for (size_t i = 0; i < c->n; i++) {
-		if (c->e[i].path) {
-			char *h = xasprintf("%.*s.h", (int)strlen(c->e[i].path) - 4, c->e[i].path);
-
-			unlink(c->e[i].path);
-			unlink(h);
-			free(h);
-		}
 		free(c->e[i].path);
 		free(c->e[i].key);
 	}
-	if (c->dir)
-		rmdir(c->dir);
 	free(c->dir);
 	free(c->e);
-	pthread_mutex_destroy(&c->lock);
-	pthread_cond_destroy(&c->built);
 	free(c);
 }
 
@@ -131,11 +118,11 @@ static bool write_header(const char *path)
 	return fclose(f) == 0 && ok;
 }
 
-/* Build the .pch for the entry's key; the lock is not held. */
-static char *build(const char *dir, size_t id, CXIndex idx, const char *key, size_t keylen)
+/* Build STEM.pch (and STEM.h, which it is made from) for the key. */
+static bool build(const char *stem, CXIndex idx, const char *key, size_t keylen)
 {
-	char *h = xasprintf("%s/common-%zu.h", dir, id);
-	char *pch = xasprintf("%s/common-%zu.pch", dir, id);
+	char *h = xasprintf("%s.h", stem);
+	char *pch = xasprintf("%s.pch", stem);
 	struct strvec args = { 0 };
 	CXTranslationUnit tu = NULL;
 	bool ok = false;
@@ -156,72 +143,93 @@ static char *build(const char *dir, size_t id, CXIndex idx, const char *key, siz
 	if (tu)
 		clang_disposeTranslationUnit(tu);
 	strvec_clear(&args);
-	if (!ok) {
+	if (!ok)
 		unlink(pch);
-		unlink(h);
+	free(pch);
+	free(h);
+	return ok;
+}
+
+static uint64_t hash(const char *p, size_t n)
+{
+	uint64_t h = 14695981039346656037u;
+
+	while (n--)
+		h = (h ^ (unsigned char)*p++) * 1099511628211u;
+	return h;
+}
+
+static bool file_is(const char *path, const char *want, size_t n)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = xmalloc(n + 1);
+	bool same = f && fread(buf, 1, n + 1, f) == n && memcmp(buf, want, n) == 0;
+
+	if (f)
+		fclose(f);
+	free(buf);
+	return same;
+}
+
+static bool write_file(const char *path, const char *text, size_t n)
+{
+	FILE *f = fopen(path, "wb");
+	bool ok = f && fwrite(text, 1, n, f) == n;
+
+	return f ? fclose(f) == 0 && ok : false;
+}
+
+/*
+ * The .pch for a key, from the shared directory: the first process to ask
+ * builds it, holding the key's lock file, and the others wait for it, so
+ * that every file with those arguments gets it whichever process checks
+ * it.  A failed build leaves a mark, and is not tried again.
+ */
+static char *shared(const char *dir, CXIndex idx, const char *key, size_t keylen)
+{
+	char *stem = xasprintf("%s/%016llx", dir, (unsigned long long)hash(key, keylen));
+	char *lock = xasprintf("%s.lock", stem), *keyfile = xasprintf("%s.key", stem);
+	char *pch = xasprintf("%s.pch", stem), *failed = xasprintf("%s.failed", stem);
+	struct stat st;
+	bool ok = false;
+	int fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+
+	if (fd >= 0 && flock(fd, LOCK_EX) == 0) {
+		if (stat(pch, &st) == 0)
+			ok = file_is(keyfile, key, keylen);
+		else if (stat(failed, &st) != 0 && write_file(keyfile, key, keylen))
+			ok = build(stem, idx, key, keylen);
+		if (!ok && stat(pch, &st) != 0)
+			close(open(failed, O_WRONLY | O_CREAT | O_CLOEXEC, 0600));
+	}
+	if (fd >= 0)
+		close(fd);	/* and with it the lock */
+	free(stem);
+	free(lock);
+	free(keyfile);
+	free(failed);
+	if (!ok) {
 		free(pch);
 		pch = NULL;
 	}
-	free(h);
 	return pch;
-}
-
-static bool make_dir(struct ss_pch_cache *c)
-{
-	const char *tmp = getenv("TMPDIR");
-	char *t;
-
-	if (c->dir)
-		return true;
-	t = xasprintf("%s/safeseek-pch-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	if (!mkdtemp(t)) {
-		free(t);
-		return false;
-	}
-	c->dir = t;
-	return true;
 }
 
 const char *ss_pch_for(struct ss_pch_cache *c, CXIndex idx, const struct strvec *args)
 {
 	size_t keylen, i;
-	char *key = key_of(args, &keylen), *path;
-	const char *r = NULL;
+	char *key = key_of(args, &keylen);
 
-	pthread_mutex_lock(&c->lock);
 	for (i = 0; i < c->n; i++)
 		if (c->e[i].keylen == keylen && memcmp(c->e[i].key, key, keylen) == 0)
 			break;
-	if (i == c->n) {
-		xgrow((void **)&c->e, &c->cap, c->n + 1, sizeof(*c->e));
-		c->e[c->n++] = (struct entry){ key, keylen, NEW, NULL };
-	} else {
+	if (i < c->n) {
 		free(key);
+		return c->e[i].path;
 	}
-	/* Every file waits for the build rather than parse without it, so
-	   which files get it does not depend on the order they come in. */
-	while (c->e[i].state == BUILDING)
-		pthread_cond_wait(&c->built, &c->lock);
-	if (c->e[i].state == NEW) {
-		if (!make_dir(c)) {
-			c->e[i].state = FAILED;
-		} else {
-			/* The entry array may move while unlocked; its key does not. */
-			c->e[i].state = BUILDING;
-			key = c->e[i].key;
-			keylen = c->e[i].keylen;
-			pthread_mutex_unlock(&c->lock);
-			path = build(c->dir, i, idx, key, keylen);
-			pthread_mutex_lock(&c->lock);
-			c->e[i].path = path;
-			c->e[i].state = path ? READY : FAILED;
-			pthread_cond_broadcast(&c->built);
-		}
-	}
-	if (c->e[i].state == READY)
-		r = c->e[i].path;
-	pthread_mutex_unlock(&c->lock);
-	return r;
+	xgrow((void **)&c->e, &c->cap, c->n + 1, sizeof(*c->e));
+	c->e[c->n] = (struct entry){ key, keylen, shared(c->dir, idx, key, keylen) };
+	return c->e[c->n++].path;
 }
 
 void ss_pch_args(const struct strvec *args, const char *pch, struct strvec *out)

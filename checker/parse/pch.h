@@ -12,10 +12,11 @@
  * error is done again without it (analyse.c), so a file that clashes with a
  * header it never included loses nothing.
  *
- * One is built, in a private temporary directory removed by
- * ss_pch_cache_free(), when the first file asks with a set of arguments,
- * and every file with those arguments gets it.  Building costs about two
- * parses, so run.c keeps a cache only for runs with more than one file.
+ * One is built, in a directory the processes of a run share, when the
+ * first file asks with a set of arguments, and every file with those
+ * arguments gets it.  Building costs about two parses, so run.c keeps a
+ * cache only for runs with more than one file, and removes the directory
+ * when the run ends.
  */
 
 #include <clang-c/Index.h>
@@ -24,14 +25,14 @@
 
 struct ss_pch_cache;
 
-struct ss_pch_cache *ss_pch_cache_new(void);
+/* A cache in `dir`, which exists and which other processes may share. */
+struct ss_pch_cache *ss_pch_cache_new(const char *dir);
 void ss_pch_cache_free(struct ss_pch_cache *c);
 
 /*
  * A precompiled header for parser arguments `args` (as struct ss_plan has
  * them), built now if this is the first file asking; NULL when it could not
- * be built.  The path stays valid until
- * ss_pch_cache_free().  Safe to call from several threads.
+ * be built.  The path stays valid until ss_pch_cache_free().
  */
 const char *ss_pch_for(struct ss_pch_cache *c, CXIndex idx, const struct strvec *args);
 

@@ -8,9 +8,13 @@
 #include "report/output.h"
 #include "util/path.h"
 #include "flags/plan.h"
+#include "findings/messages.h"
 #include "rules/rule.h"
 
+#include <errno.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 int ss_write_rules_json(FILE *f)
 {
@@ -43,14 +47,21 @@ int ss_write_flags_json(FILE *f, char *const *paths, size_t n, const struct ss_c
 {
 	json_object *top = json_object_new_object();
 	json_object *list = json_object_new_array();
-	int rc;
+	int rc, missing = 0;
 
 	for (size_t i = 0; i < n; i++) {
 		char *abs = ss_path_absolute(paths[i]);
-		json_object *o = json_object_new_object();
-		json_object *args = json_object_new_array();
+		json_object *o, *args;
 		struct ss_plan plan;
 
+		if (access(paths[i], R_OK) < 0) {
+			ss_error("%s: %s", paths[i], strerror(errno));
+			missing++;
+			free(abs);
+			continue;
+		}
+		o = json_object_new_object();
+		args = json_object_new_array();
 		ss_plan_file(abs ? abs : paths[i], db, &plan);
 		json_object_object_add(o, "file", ss_json_string(paths[i]));
 		json_object_object_add(o, "how", json_object_new_string(ss_how_name(plan.how)));
@@ -65,7 +76,7 @@ int ss_write_flags_json(FILE *f, char *const *paths, size_t n, const struct ss_c
 	json_object_object_add(top, "files", list);
 	rc = ss_json_write(f, top);
 	json_object_put(top);
-	return rc;
+	return rc < 0 ? rc : missing ? 1 : 0;
 }
 
 static json_object *numbers(const unsigned *v, size_t n)

@@ -1,6 +1,5 @@
 #define _GNU_SOURCE
 #include "run/analyse.h"
-#include "run/crashguard.h"
 #include "flags/fallback.h"
 #include "util/path.h"
 #include "rules/rule.h"
@@ -20,7 +19,7 @@ static const unsigned parse_options =
  * left the rest of the file unparsed, and its findings silently unreported
  * (the errors are expected under the fallback header).  No error limit,
  * then, and nesting deep enough for anything a person writes (the
- * workers' stacks are sized for it; crashguard.h covers worse).
+ * workers' stacks are sized for it; bigstack.h and pool.h cover worse).
  */
 static const char *const base_args[] = {
 	"-x", "c", "-std=gnu11", "-w",
@@ -225,17 +224,6 @@ static bool parsed_something(CXTranslationUnit tu, CXFile main_file)
 	return dc.valid > 0;
 }
 
-struct rules_call {
-	struct ss_unit unit;
-};
-
-static void run_rules(void *arg)
-{
-	struct ss_unit *u = &((struct rules_call *)arg)->unit;
-
-	ss_rules_run(u);
-}
-
 void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
 		const struct ss_source *src, const struct ss_plan *plan,
 		struct ss_findings *sink, struct ss_outcome *out)
@@ -301,27 +289,16 @@ void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
 	diag_free(&d);
 
 	{
-		struct rules_call call = { .unit = {
+		struct ss_unit unit = {
 			.tu = tu,
 			.main_file = main_file,
 			.path = display,
 			.vfs_core = plan->vfs_core,
 			.sink = sink,
-		} };
-		size_t before = sink->n;
+		};
 
 		ss_findings_begin_file(sink, display, src->buf, src->len);
-		if (ss_crash_guard_call(run_rules, &call) < 0) {
-			/* the model is lost with the crashed stack */
-			ss_findings_truncate(sink, before);
-			free(out->problem);
-			out->problem = xstrdup("the checker crashed analysing it "
-					       "(too deeply nested?), not analysed");
-			out->problem_expected = false;
-			ss_findings_end_file(sink);
-			clang_disposeTranslationUnit(tu);
-			return;
-		}
+		ss_rules_run(&unit);
 		ss_findings_end_file(sink);
 	}
 	clang_disposeTranslationUnit(tu);

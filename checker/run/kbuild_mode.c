@@ -1,14 +1,15 @@
 #define _GNU_SOURCE
 #include "run/kbuild_mode.h"
 
-#include <pthread.h>
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "run/analyse.h"
-#include "run/crashguard.h"
+#include "run/pool.h"
 #include "findings/findings.h"
 #include "gate/gate.h"
 #include "flags/kbuild_args.h"
@@ -72,10 +73,16 @@ static void plan_for(const char *abs, const struct ss_kbuild_args *k,
 	free(real);
 }
 
-/* Parse the one file and append its findings: 0, or 2 when it cannot be read. */
-static int check_file(const struct ss_kbuild_args *k,
-		       const struct kbuild_opts *o, struct ss_findings *all)
+struct kbuild_check {
+	const struct ss_kbuild_args *k;
+	const struct kbuild_opts *o;
+};
+
+/* The one file, in a worker process (pool.h); an ss_pool_work. */
+static void check_file(void *ctx, const char *path, struct ss_file_result *r)
 {
+	const struct kbuild_check *c = ctx;
+	const struct kbuild_opts *o = c->o;
 	struct ss_prefilter pf;
 	struct ss_source src;
 	struct ss_outcome out;
@@ -84,72 +91,40 @@ static int check_file(const struct ss_kbuild_args *k,
 	CXIndex idx;
 	bool ok;
 
-	if (ss_source_read(k->source, &src, &reason) < 0) {
-		ss_error("%s: %s", k->source, reason);
+	r->stats.files = 1;
+	if (ss_source_read(path, &src, &reason) < 0) {
+		ss_msg_add(&r->msgs, SS_MSG_ERROR, path, "%s", reason);
 		free(reason);
-		return 2;
+		return;
 	}
 	ss_rules_prefilter_init(&pf);
 	ok = ss_prefilter_match(&pf, src.buf, src.len);
 	ss_prefilter_free(&pf);
 	if (!ok) {
 		if (o->opt.verbose)
-			ss_error("%s: skipped, nothing any rule looks for", k->source);
+			ss_msg_add(&r->msgs, SS_MSG_NOTE, path, "skipped, nothing any rule looks for");
 		ss_source_free(&src);
-		return 0;
+		return;
 	}
-	abs = ss_path_absolute(k->source);
-	plan_for(abs ? abs : k->source, k, &plan);
+	abs = ss_path_absolute(path);
+	plan_for(abs ? abs : path, c->k, &plan);
 	idx = clang_createIndex(0, 0);
-	ss_analyse(idx, k->source, abs ? abs : k->source, &src, &plan, all, &out);
+	ss_analyse(idx, path, abs ? abs : path, &src, &plan, &r->findings, &out);
 	if (o->opt.verbose && out.how == SS_HOW_FALLBACK)
-		ss_error("%s: %s", k->source, out.detail);
+		ss_msg_add(&r->msgs, SS_MSG_NOTE, path, "%s", out.detail);
 	else if (o->opt.verbose)
-		ss_error("%s: parsed with the build's flags (%s)", k->source, plan.why);
+		ss_msg_add(&r->msgs, SS_MSG_NOTE, path, "parsed with the build's flags (%s)",
+			   plan.why);
 	if (out.problem && (o->opt.parse_errors || o->opt.verbose))
-		ss_error("%s: %s", k->source, out.problem);
+		ss_msg_add(&r->msgs, SS_MSG_NOTE, path, "%s", out.problem);
 	else if (!out.analysed)
-		ss_error("%s: not analysed: clang cannot make sense of it with "
-			 "these flags (--parse-errors shows why)", k->source);
+		ss_msg_add(&r->msgs, SS_MSG_NOTE, path, "not analysed: clang cannot make sense of "
+			   "it with these flags (--parse-errors shows why)");
 	ss_outcome_free(&out);
 	ss_plan_free(&plan);
 	clang_disposeIndex(idx);
 	free(abs);
 	ss_source_free(&src);
-	return 0;
-}
-
-struct check_job {
-	const struct ss_kbuild_args *k;
-	const struct kbuild_opts *o;
-	struct ss_findings *all;
-	int rc;
-};
-
-static void *check_thread(void *arg)
-{
-	struct check_job *j = arg;
-	void *guard = ss_crash_guard_thread_begin();
-
-	j->rc = check_file(j->k, j->o, j->all);
-	ss_crash_guard_thread_end(guard);
-	return NULL;
-}
-
-/* The parse and the rules on an analysing thread, as a tree scan's
-   workers are (crashguard.h). */
-static int check_file_on_big_stack(const struct ss_kbuild_args *k,
-				   const struct kbuild_opts *o,
-				   struct ss_findings *all)
-{
-	struct check_job j = { .k = k, .o = o, .all = all };
-	pthread_t t;
-
-	ss_crash_guard_init();
-	if (ss_crash_guard_thread_create(&t, check_thread, &j) != 0)
-		return check_file(k, o, all);
-	pthread_join(t, NULL);
-	return j.rc;
 }
 
 int ss_kbuild_main(int argc, char **argv)
@@ -170,7 +145,25 @@ int ss_kbuild_main(int argc, char **argv)
 		ss_options_free(&o.opt);
 		return 2;
 	}
-	rc = check_file_on_big_stack(&k, &o, &all);
+	if (access(k.source, R_OK) < 0) {
+		/* A file that cannot be read fails the check; one clang cannot
+		   make sense of does not, as with sparse. */
+		ss_error("%s: %s", k.source, strerror(errno));
+		rc = 2;
+	} else {
+		struct kbuild_check c = { &k, &o };
+		struct ss_file_result r = { 0 };
+		struct ss_pool *pool = ss_pool_new(1, check_file, &c);
+
+		ss_pool_submit(pool, k.source);
+		while (ss_pool_wait(pool, -1, &r))
+			;
+		ss_pool_free(pool);
+		ss_messages_sort(&r.msgs);
+		ss_messages_print(&r.msgs, stderr, SS_MSG_VERBOSE);
+		ss_messages_free(&r.msgs);
+		all = r.findings;
+	}
 	ss_findings_sort(&all);
 	if (ss_gate_active(&o.gate) && ss_gate_apply(&o.gate, &all) < 0)
 		rc = 2;

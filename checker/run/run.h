@@ -2,22 +2,17 @@
 #define SAFESEEK_RUN_H
 
 /*
- * One run over the inputs: named files and directories (walked in
- * parallel), or every file of the compile database.  Workers, each with its
- * own CXIndex, take directories and files from one shared stack; a
- * directory's entries go back on the stack, a file is read, prefiltered and
- * analysed.  Findings and messages are gathered per worker and merged.
+ * One run over the inputs: the named files and directories (walk.h), or
+ * every file of the compile database, checked in worker processes
+ * (pool.h, file.h).  The findings and messages come back sorted, so that
+ * they do not depend on the number of workers.
  */
 
-#include <stdbool.h>
-#include <stddef.h>
-
-#include "run/analyse.h"
-#include "flags/compdb.h"
 #include "findings/findings.h"
 #include "findings/messages.h"
-#include "run/options.h"
+#include "flags/compdb.h"
 #include "report/output.h"
+#include "run/options.h"
 
 void ss_run(const struct ss_options *o, const struct ss_compdb *db,
 	    struct ss_findings *findings, struct ss_messages *msgs,

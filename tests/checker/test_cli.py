@@ -45,7 +45,7 @@ for r in table["rules"]:
 # --print-flags: a corpus file gets its tree's include directory; a file
 # outside any tree gets the fallback header and no flags.
 corpus = sys.argv[2]
-some = os.path.join(corpus, "drivers", "char", "lcd.c")
+some = os.path.join(corpus, "drivers", "misc", "lcd_panel.c")
 with tempfile.TemporaryDirectory() as tmp:
     lone = os.path.join(tmp, "lone.c")
     with open(lone, "w") as f:
@@ -59,6 +59,10 @@ with tempfile.TemporaryDirectory() as tmp:
              "a corpus file gets the corpus's include directory: %r" % files[0])
     c.expect(files[1]["how"] == "fallback header" and files[1]["args"] == [] and
              files[1]["root"] is None, "a lone file gets no flags: %r" % files[1])
+
+    rc, out, err = c.run("--print-flags", some, os.path.join(tmp, "missing.c"))
+    c.expect(rc == 2 and len(json.loads(out)["files"]) == 1 and b"missing.c" in err,
+             "a missing file: named on stderr, exit 2, the others printed: %r" % err)
 
     # --print-changed-lines: the checker's own diff parser, as JSON.
     diff = os.path.join(tmp, "x.diff")
