@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
 """Side-by-side benchmark: safeseek-check and run-check.sh against spatch and grep.
 
     bench/run.py [--files N] [--runs R] [--jobs J] [--out FILE] [...]
@@ -39,9 +40,10 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(TOP, "python"))
 import gen_tree  # noqa: E402
-
-PATCH_ORDER = ["nonseekable_open", "sysctl_ppos", "rw_ppos"]
+# The order run-check.sh applies the patches in.
+from safeseek.patches import ORDER as PATCH_ORDER  # noqa: E402
 TIME = "/usr/bin/time"	# GNU time, for the peak resident set
 
 

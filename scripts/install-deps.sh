@@ -6,7 +6,9 @@
 #   scripts/install-deps.sh --test   plus what the test suite needs
 #
 # Installs only what is missing.  As root it runs apt-get; otherwise it prints
-# the exact command to run and exits 2.
+# the exact command to run and exits 2.  run-check.sh runs it (through
+# python/safeseek/tools.py) when a command it needs is missing or the
+# checker is to be built.
 set -euo pipefail
 
 want_test=0
@@ -30,13 +32,13 @@ have_libclang() {
 }
 
 # help2man makes the manual pages at build time.
-for p in coccinelle sparse cmake make gcc pkg-config libjson-c-dev git help2man; do need_pkg "$p"; done
+for p in python3 coccinelle sparse cmake make gcc pkg-config libjson-c-dev git help2man; do need_pkg "$p"; done
 have_libclang || missing+=(libclang-19-dev)
 if [ "$want_test" = 1 ]; then
   # clang-19 and its runtime give the sanitizer and libFuzzer builds;
   # the linter of the project's own shell scripts comes with them.
   # dpkg-dev's dpkg-shlibdeps computes the .deb's library dependencies.
-  for p in python3 python3-jsonschema clang-19 libclang-rt-19-dev libclang-19-dev shellcheck dpkg-dev; do need_pkg "$p"; done
+  for p in python3-jsonschema clang-19 libclang-rt-19-dev libclang-19-dev shellcheck dpkg-dev; do need_pkg "$p"; done
 fi
 
 [ ${#missing[@]} -eq 0 ] && exit 0

@@ -1,6 +1,8 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "flags/kbuild_args.h"
+#include "util/container.h"
+#include "util/xalloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -121,39 +123,10 @@ const char *ss_kbuild_target(const char *arch, int bits, int big_endian)
 	return NULL;
 }
 
-struct builder {
-	char **v;
-	int n, cap;
-};
-
-static int push(struct builder *b, const char *s)
+static int push(struct strvec *b, const char *s)
 {
-	if (b->n + 2 > b->cap) {
-		int cap = b->cap ? b->cap * 2 : 32;
-		char **v = realloc(b->v, (size_t)cap * sizeof(*v));
-
-		if (!v)
-			return -1;
-		b->v = v;
-		b->cap = cap;
-	}
-	b->v[b->n] = strdup(s);
-	if (!b->v[b->n])
-		return -1;
-	b->n++;
-	b->v[b->n] = NULL;
+	strvec_push(b, s);
 	return 0;
-}
-
-static void builder_free(struct builder *b)
-{
-	int i;
-
-	for (i = 0; i < b->n; i++)
-		free(b->v[i]);
-	free(b->v);
-	b->v = NULL;
-	b->n = b->cap = 0;
 }
 
 /* clang defines these itself and warns when told to redefine them. */
@@ -169,7 +142,7 @@ static bool builtin_macro(const char *def)
  * with none left it is dropped, or clang would take whatever argument comes
  * next, the source file included, for its value.
  */
-static int wp_option(struct builder *keep, const char *a)
+static int wp_option(struct strvec *keep, const char *a)
 {
 	char *copy = strdup(a + 4), *save = NULL, *tok;
 	bool skip_next = false;
@@ -231,7 +204,7 @@ int ss_kbuild_translate(int argc, char *const argv[],
 			bool (*own_takes_value)(const char *arg),
 			struct ss_kbuild_args *out, char *err, size_t errlen)
 {
-	struct builder keep = { 0 }, own = { 0 };
+	struct strvec keep = { 0 }, own = { 0 };
 	const char *arch = NULL, *source = NULL, *explicit_target = NULL;
 	int bits = 0, big_endian = -1, i, rc = 0;
 	bool lang_given = false, options_end = false;
@@ -315,7 +288,7 @@ int ss_kbuild_translate(int argc, char *const argv[],
 	if (rc == 0 && !explicit_target && bits == 0 && arch &&
 	    (is(arch, "x86") || is(arch, "x86_64"))) {
 		/* an older CHECKFLAGS names the word size only in a macro */
-		for (i = 0; i < keep.n; i++) {
+		for (i = 0; i < (int)keep.n; i++) {
 			if (is(keep.v[i], "-D__x86_64__"))
 				bits = 64;
 			else if (is(keep.v[i], "-D__i386__"))
@@ -350,19 +323,16 @@ int ss_kbuild_translate(int argc, char *const argv[],
 	if (rc < 0) {
 		if (errlen && !err[0])
 			snprintf(err, errlen, "out of memory");
-		builder_free(&keep);
-		builder_free(&own);
+		strvec_clear(&keep);
+		strvec_clear(&own);
 		ss_kbuild_args_free(out);
 		return -1;
 	}
-	if (!keep.v && !(keep.v = calloc(1, sizeof(*keep.v)))) {
-		builder_free(&own);
-		ss_kbuild_args_free(out);
-		return -1;
-	}
+	if (!keep.v)
+		keep.v = xcalloc(1, sizeof(*keep.v));
 	out->clang_args = keep.v;
-	out->nclang = keep.n;
+	out->nclang = (int)keep.n;
 	out->own = own.v;
-	out->nown = own.n;
+	out->nown = (int)own.n;
 	return 0;
 }

@@ -1,6 +1,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "gate/baseline.h"
+#include "input/source.h"
 #include "util/outfile.h"
 
 #include <errno.h>
@@ -44,44 +45,17 @@ void ss_baseline_free(struct ss_baseline *b)
 
 static char *slurp(const char *path, size_t *len, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t cap = 0;
+	struct ss_source src;
+	char *why;
 
-	*len = 0;
-	if (!f) {
-		snprintf(err, errlen, "%s: cannot open baseline: %s", path, strerror(errno));
+	if (ss_source_read_any(path, &src, &why) < 0) {
+		snprintf(err, errlen, "%s: cannot open baseline: %s", path, why);
+		free(why);
+		*len = 0;
 		return NULL;
 	}
-	for (;;) {
-		size_t got;
-
-		if (cap - *len < 4096) {
-			char *nb = realloc(buf, cap ? cap * 2 : 8192);
-
-			if (!nb) {
-				snprintf(err, errlen, "%s: out of memory", path);
-				free(buf);
-				fclose(f);
-				return NULL;
-			}
-			buf = nb;
-			cap = cap ? cap * 2 : 8192;
-		}
-		got = fread(buf + *len, 1, cap - *len - 1, f);
-		*len += got;
-		if (got == 0)
-			break;
-	}
-	if (ferror(f)) {
-		snprintf(err, errlen, "%s: cannot read baseline: %s", path, strerror(errno));
-		free(buf);
-		fclose(f);
-		return NULL;
-	}
-	fclose(f);
-	buf[*len] = '\0';
-	return buf;
+	*len = src.len;
+	return src.buf;
 }
 
 /* "line L, column C" of a byte offset, for messages. */

@@ -1,6 +1,8 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "gate/diff_lines.h"
+#include "input/source.h"
+#include "util/xalloc.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -26,15 +28,7 @@ struct ss_changes {
 
 static int uvec_push(struct uvec *u, unsigned x)
 {
-	if (u->n == u->cap) {
-		size_t cap = u->cap ? u->cap * 2 : 16;
-		unsigned *v = realloc(u->v, cap * sizeof(*v));
-
-		if (!v)
-			return -1;
-		u->v = v;
-		u->cap = cap;
-	}
+	xgrow((void **)&u->v, &u->cap, u->n + 1, sizeof(*u->v));
 	u->v[u->n++] = x;
 	return 0;
 }
@@ -118,16 +112,7 @@ static struct changed_file *file_get(struct ss_changes *c, const char *given)
 			return &c->files[i];
 		}
 	}
-	if (c->nfiles == c->cap) {
-		size_t cap = c->cap ? c->cap * 2 : 8;
-		f = realloc(c->files, cap * sizeof(*f));
-		if (!f) {
-			free(path);
-			return NULL;
-		}
-		c->files = f;
-		c->cap = cap;
-	}
+	xgrow((void **)&c->files, &c->cap, c->nfiles + 1, sizeof(*c->files));
 	f = &c->files[c->nfiles];
 	memset(f, 0, sizeof(*f));
 	f->path = path;
@@ -633,47 +618,17 @@ struct ss_changes *ss_changes_parse(const char *text, size_t len,
 
 struct ss_changes *ss_changes_read(const char *path, char *err, size_t errlen)
 {
-	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	struct ss_source src;
 	struct ss_changes *c;
-	char *buf = NULL;
-	size_t len = 0, cap = 0;
+	char *why;
 
-	if (!f) {
-		snprintf(err, errlen, "%s: cannot open diff: %s", path, strerror(errno));
+	if (ss_source_read_any(path, &src, &why) < 0) {
+		snprintf(err, errlen, "%s: cannot open diff: %s", path, why);
+		free(why);
 		return NULL;
 	}
-	for (;;) {
-		size_t got;
-
-		if (cap - len < 65536) {
-			char *nb = realloc(buf, cap ? cap * 2 : 65536);
-
-			if (!nb) {
-				free(buf);
-				if (f != stdin)
-					fclose(f);
-				snprintf(err, errlen, "%s: out of memory", path);
-				return NULL;
-			}
-			buf = nb;
-			cap = cap ? cap * 2 : 65536;
-		}
-		got = fread(buf + len, 1, cap - len, f);
-		len += got;
-		if (got == 0)
-			break;
-	}
-	if (ferror(f)) {
-		snprintf(err, errlen, "%s: cannot read diff: %s", path, strerror(errno));
-		free(buf);
-		if (f != stdin)
-			fclose(f);
-		return NULL;
-	}
-	if (f != stdin)
-		fclose(f);
-	c = ss_changes_parse(buf ? buf : "", len, path, err, errlen);
-	free(buf);
+	c = ss_changes_parse(src.buf, src.len, path, err, errlen);
+	ss_source_free(&src);
 	return c;
 }
 

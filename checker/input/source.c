@@ -9,34 +9,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-int ss_source_read(const char *path, struct ss_source *src, char **reason)
+/* Reads fd to its end and closes it; `hint` is the size to expect. */
+static int read_fd(int fd, size_t hint, struct ss_source *src, char **reason)
 {
-	struct stat st;
-	size_t cap, len = 0;
-	char *buf;
-	int fd;
+	size_t cap = hint + 1, len = 0;
+	char *buf = xmalloc(cap + 1);
 
-	src->buf = NULL;
-	src->len = 0;
-	/* O_NONBLOCK: opening a FIFO that happens to be named .c must not hang */
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-	if (fd < 0) {
-		*reason = xstrdup(strerror(errno));
-		return -1;
-	}
-	if (fstat(fd, &st) < 0) {
-		*reason = xstrdup(strerror(errno));
-		close(fd);
-		return -1;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		*reason = xstrdup(S_ISDIR(st.st_mode) ? "is a directory"
-						       : "not a regular file");
-		close(fd);
-		return -1;
-	}
-	cap = (size_t)st.st_size + 1;
-	buf = xmalloc(cap + 1);
 	for (;;) {
 		ssize_t n;
 
@@ -62,6 +40,47 @@ int ss_source_read(const char *path, struct ss_source *src, char **reason)
 	src->buf = buf;
 	src->len = len;
 	return 0;
+}
+
+int ss_source_read(const char *path, struct ss_source *src, char **reason)
+{
+	struct stat st;
+	int fd;
+
+	src->buf = NULL;
+	src->len = 0;
+	/* O_NONBLOCK: opening a FIFO that happens to be named .c must not hang */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	if (fd < 0) {
+		*reason = xstrdup(strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) < 0) {
+		*reason = xstrdup(strerror(errno));
+		close(fd);
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		*reason = xstrdup(S_ISDIR(st.st_mode) ? "is a directory"
+						       : "not a regular file");
+		close(fd);
+		return -1;
+	}
+	return read_fd(fd, (size_t)st.st_size, src, reason);
+}
+
+int ss_source_read_any(const char *path, struct ss_source *src, char **reason)
+{
+	int fd = strcmp(path, "-") == 0 ? dup(STDIN_FILENO)
+					: open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+
+	src->buf = NULL;
+	src->len = 0;
+	if (fd < 0) {
+		*reason = xstrdup(strerror(errno));
+		return -1;
+	}
+	return read_fd(fd, 65536, src, reason);
 }
 
 long ss_source_nul_offset(const struct ss_source *src)

@@ -15,6 +15,10 @@ struct ss_source {
    one-line explanation. */
 int ss_source_read(const char *path, struct ss_source *src, char **reason);
 
+/* Any readable file, pipes and "-" (standard input) too: a diff or a
+   baseline, not a source. */
+int ss_source_read_any(const char *path, struct ss_source *src, char **reason);
+
 /* The offset of the first NUL byte, or -1 when there is none. */
 long ss_source_nul_offset(const struct ss_source *src);
 

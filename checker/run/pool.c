@@ -27,11 +27,11 @@ struct worker {
 
 struct ss_pool {
 	struct worker *w;
-	unsigned n;
+	unsigned nworkers;
 	ss_pool_work *work;
 	void *ctx;
-	char **queue;			/* files not yet handed out, a ring */
-	size_t head, len, cap;
+	char **queue;			/* files not yet handed out: [head, n) */
+	size_t head, n, cap;
 	size_t running;			/* files handed out and not answered */
 	struct sigaction old_pipe;
 };
@@ -127,7 +127,7 @@ static void serve(void *arg)
 
 static void close_pipes(struct ss_pool *p)
 {
-	for (unsigned i = 0; i < p->n; i++) {
+	for (unsigned i = 0; i < p->nworkers; i++) {
 		if (!p->w[i].pid)
 			continue;
 		close(p->w[i].to);
@@ -185,8 +185,8 @@ struct ss_pool *ss_pool_new(unsigned workers, ss_pool_work *work, void *ctx)
 	struct ss_pool *p = xcalloc(1, sizeof(*p));
 	struct sigaction ign = { .sa_handler = SIG_IGN };
 
-	p->n = workers ? workers : 1;
-	p->w = xcalloc(p->n, sizeof(*p->w));
+	p->nworkers = workers ? workers : 1;
+	p->w = xcalloc(p->nworkers, sizeof(*p->w));
 	p->work = work;
 	p->ctx = ctx;
 	/* A worker that dies closes its pipe: that is read as EOF, not a signal. */
@@ -195,30 +195,26 @@ struct ss_pool *ss_pool_new(unsigned workers, ss_pool_work *work, void *ctx)
 	return p;
 }
 
-static void enqueue(struct ss_pool *p, char *path, bool front)
+/* The order files are handed out in does not matter: the report is sorted. */
+static void enqueue(struct ss_pool *p, char *path)
 {
-	if (p->len == p->cap) {
-		char **q = xcalloc(p->cap ? p->cap * 2 : 256, sizeof(*q));
-
-		for (size_t i = 0; i < p->len; i++)
-			q[i] = p->queue[(p->head + i) % p->cap];
-		free(p->queue);
-		p->queue = q;
+	if (p->head > p->n / 2 && p->n == p->cap) {
+		memmove(p->queue, p->queue + p->head, (p->n - p->head) * sizeof(*p->queue));
+		p->n -= p->head;
 		p->head = 0;
-		p->cap = p->cap ? p->cap * 2 : 256;
 	}
-	if (front) {
-		p->head = (p->head + p->cap - 1) % p->cap;
-		p->queue[p->head] = path;
-	} else {
-		p->queue[(p->head + p->len) % p->cap] = path;
-	}
-	p->len++;
+	xgrow((void **)&p->queue, &p->cap, p->n + 1, sizeof(*p->queue));
+	p->queue[p->n++] = path;
+}
+
+static char *dequeue(struct ss_pool *p)
+{
+	return p->queue[p->head++];
 }
 
 void ss_pool_submit(struct ss_pool *p, const char *path)
 {
-	enqueue(p, xstrdup(path), false);
+	enqueue(p, xstrdup(path));
 }
 
 static void finish_batch(struct worker *w)
@@ -267,8 +263,8 @@ static void died(struct ss_pool *p, struct worker *w, struct ss_file_result *all
 		   runs); that one is not tried again, the others are. */
 		crashed(all, w->batch[next], status);
 		p->running--;
-		for (size_t i = w->nbatch; i-- > next + 1;) {
-			enqueue(p, w->batch[i], true);
+		for (size_t i = next + 1; i < w->nbatch; i++) {
+			enqueue(p, w->batch[i]);
 			w->batch[i] = NULL;
 			p->running--;
 		}
@@ -282,20 +278,18 @@ static void hand_out(struct ss_pool *p, struct worker *w, struct ss_file_result 
 	size_t n;
 	struct ss_wire body = { 0 }, out = { 0 };
 
-	for (unsigned i = 0; i < p->n; i++)
+	for (unsigned i = 0; i < p->nworkers; i++)
 		idle += !p->w[i].nbatch;
-	n = p->len / (idle ? idle : 1);
+	n = (p->n - p->head) / (idle ? idle : 1);
 	n = n < 1 ? 1 : n > MAX_BATCH ? MAX_BATCH : n;
-	if (n > p->len)
-		n = p->len;
+	if (n > p->n - p->head)
+		n = p->n - p->head;
 	if (!w->pid && !start(p, w)) {
 		/* No process to be had: these files go unchecked, and say so. */
 		for (size_t i = 0; i < n; i++) {
 			struct ss_file_result r = { 0 };
-			char *path = p->queue[p->head];
+			char *path = dequeue(p);
 
-			p->head = (p->head + 1) % p->cap;
-			p->len--;
 			ss_msg_add(&r.msgs, SS_MSG_ERROR, path,
 				   "cannot start a process to analyse it: %s", strerror(errno));
 			r.stats.files = r.stats.failed = 1;
@@ -308,9 +302,7 @@ static void hand_out(struct ss_pool *p, struct worker *w, struct ss_file_result 
 	w->batch = xcalloc(n, sizeof(*w->batch));
 	ss_wire_u32(&body, (uint32_t)n);
 	for (size_t i = 0; i < n; i++) {
-		w->batch[i] = p->queue[p->head];
-		p->head = (p->head + 1) % p->cap;
-		p->len--;
+		w->batch[i] = dequeue(p);
 		ss_wire_str(&body, w->batch[i]);
 	}
 	w->nbatch = n;
@@ -363,13 +355,13 @@ static bool take_in(struct ss_pool *p, struct worker *w, struct ss_file_result *
 
 size_t ss_pool_wait(struct ss_pool *p, int timeout_ms, struct ss_file_result *all)
 {
-	struct pollfd *fds = xcalloc(p->n, sizeof(*fds));
+	struct pollfd *fds = xcalloc(p->nworkers, sizeof(*fds));
 	unsigned nfds = 0;
 
-	for (unsigned i = 0; i < p->n && p->len; i++)
+	for (unsigned i = 0; i < p->nworkers && p->head < p->n; i++)
 		if (!p->w[i].nbatch)
 			hand_out(p, &p->w[i], all);
-	for (unsigned i = 0; i < p->n; i++)
+	for (unsigned i = 0; i < p->nworkers; i++)
 		if (p->w[i].nbatch)
 			fds[nfds++] = (struct pollfd){ .fd = p->w[i].from, .events = POLLIN };
 	if (nfds && poll(fds, nfds, timeout_ms) > 0) {
@@ -378,7 +370,7 @@ size_t ss_pool_wait(struct ss_pool *p, int timeout_ms, struct ss_file_result *al
 
 			if (!fds[k].revents)
 				continue;
-			for (unsigned i = 0; i < p->n; i++)
+			for (unsigned i = 0; i < p->nworkers; i++)
 				if (p->w[i].pid && p->w[i].from == fds[k].fd)
 					w = &p->w[i];
 			if (w && !take_in(p, w, all)) {
@@ -388,14 +380,14 @@ size_t ss_pool_wait(struct ss_pool *p, int timeout_ms, struct ss_file_result *al
 		}
 	}
 	free(fds);
-	return p->len + p->running;
+	return p->n - p->head + p->running;
 }
 
 void ss_pool_free(struct ss_pool *p)
 {
 	if (!p)
 		return;
-	for (unsigned i = 0; i < p->n; i++) {
+	for (unsigned i = 0; i < p->nworkers; i++) {
 		struct worker *w = &p->w[i];
 
 		if (w->pid) {
@@ -407,8 +399,8 @@ void ss_pool_free(struct ss_pool *p)
 		finish_batch(w);
 		ss_wire_free(&w->in);
 	}
-	for (size_t i = 0; i < p->len; i++)
-		free(p->queue[(p->head + i) % p->cap]);
+	while (p->head < p->n)
+		free(dequeue(p));
 	sigaction(SIGPIPE, &p->old_pipe, NULL);
 	free(p->queue);
 	free(p->w);

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
 """Check a semantic patch against the corpus and its inline expectations.
 
 usage: check_cocci.py [--spatch SPATCH] CORPUS PATCH_DIR CHECK [NAME]
@@ -28,11 +29,12 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "python"))
 import expectations  # noqa: E402
-
-# Applied in this order by run-check.sh --fix; corpus/expected is the result.
-ORDER = ["nonseekable_open", "sysctl_ppos", "rw_ppos"]
+# The order run-check.sh --fix applies them in; corpus/expected is the result.
+from safeseek.patches import ORDER  # noqa: E402
 
 # The expectation tags each patch answers for: the checker rules it fixes and
 # its own name for places only it reports.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
 """End-to-end tests of run-check.sh.
 
 usage: run_check_e2e.py --top SRC_DIR --build BUILD_DIR CASE
@@ -20,8 +21,10 @@ CASE is one of
   since            --since REV in a git tree reports only the new finding
   modes            context and org modes name corpus files; a clean file
                    gives exit 0
-  timeout          a file spatch gives up on (--timeout) is left as it was and
-                   named; the other files keep their conversion
+  timeout          a file spatch gives up on (--timeout) is a conversion lost:
+                   left as it was, named with its patch under "not converted"
+                   and counted per patch, in --fix and in patch mode, and the
+                   run exits 1; the other file keeps its conversion
   interrupted      --fix stopped by SIGINT or SIGKILL while it installs the
                    converted files leaves each file old or fully converted,
                    and the next --fix finishes the job
@@ -34,6 +37,10 @@ CASE is one of
   gitgrep          in a git tree, --use-gitgrep reports what the plain run
                    reports and --fix yields corpus/expected; outside one it
                    is refused
+  installed        laid out as an install puts it (PREFIX/bin/safeseek,
+                   PREFIX/bin/safeseek-check, PREFIX/share/safeseek/), the
+                   program reports what run-check.sh reports, under its own
+                   name, and wants PATHs: there is no corpus
 
 The script runs with SAFESEEK_BUILD_DIR=BUILD_DIR so that run-check.sh uses
 the checker of this build.
@@ -544,14 +551,53 @@ def case_timeout(env):
     slow = os.path.join(tree, "drivers", "slow.c")
     write(slow, slow_source(400))
     slow_before = read(slow)
+    before = snapshot(tree)
+
+    # patch mode: the file is named per file and counted per patch on
+    # standard error, and the run fails
+    rc, out, err = env.run(["--mode=patch", "--timeout", "2", "-j", JOBS, tree])
+    check(rc == 1, "patch mode with a file that times out should exit 1:\n" + show(rc, out, err))
+    check(snapshot(tree) == before, "patch mode changed the tree")
+    check(re.search(r"^run-check\.sh: \S*drivers/slow\.c: not converted: spatch gave up with "
+                    r"\w+ after --timeout 2 seconds", err, re.M),
+          "patch mode does not name the file spatch gave up on:\n" + show(rc, out, err))
+    check(one_timeout(re.search(r"^run-check\.sh: not converted: 1 file spatch timed out on "
+                                r"\((.*)\)$", err, re.M)),
+          "patch mode does not count the file per patch:\n" + show(rc, out, err))
+    check("+++ b/" in out and "slow.c" not in out, "patch mode shows no diff of the other "
+          "file, or one of the file spatch gave up on:\n" + show(rc, out, err))
+
     rc, out, err = env.run(["--fix", "--timeout", "2", "-j", JOBS, tree])
     check(rc == 1, "--fix with a file that times out should exit 1:\n" + show(rc, out, err))
     check(read(slow) == slow_before, "the file spatch gave up on was changed")
-    check(re.search(r"^\s*\S*drivers/slow\.c: timed out with \w+", out, re.M),
-          "the file spatch gave up on is not named:\n" + show(rc, out, err))
     check(read(os.path.join(tree, "drivers", "fast.c")) == env.wanted(rel),
           "the other file lost its conversion:\n" + show(rc, out, err))
-    check(summary_value(out, "files left as they were") == 1, "want one file left as it was")
+    m = re.search(r"^not converted \(spatch gave up after --timeout 2 seconds; each file is "
+                  r"left as it was\):\n((?:  .*\n)+)", out, re.M)
+    named = m.group(1).splitlines() if m else []
+    check(len(named) == 1 and re.match(r"^  \S*drivers/slow\.c: \w+$", named[0]),
+          "the file spatch gave up on is not named, with its patch, as not converted:\n"
+          + show(rc, out, err))
+    check(one_timeout(re.search(r"^  \.\.\. spatch timed out:\s+(.*)$", out, re.M)),
+          "the --fix summary does not count the file per patch:\n" + out[-3000:])
+    # The file's places the checker finds are not converted either; the
+    # file spatch gave up on counts once more, whatever the checker finds.
+    listed = re.search(r"^not converted \(the checker still finds these\):\n((?:  .*\n)+)",
+                       out, re.M)
+    found = len(listed.group(1).splitlines()) if listed else 0
+    check(summary_value(out, "not converted") == found + 1,
+          "'not converted' is not the %d findings and the file spatch gave up on:\n%s"
+          % (found, out[-3000:]))
+    check(summary_value(out, "files left as they were") == 0,
+          "a file spatch gave up on is counted as not converted, not as left as it was")
+
+
+def one_timeout(m):
+    """Whether a per-patch count ("a 0, b 1, c 0") names one patch once."""
+    if m is None:
+        return False
+    counts = [int(n) for n in re.findall(r"\b\w+ (\d+)", m.group(1))]
+    return len(counts) == 3 and sorted(counts) == [0, 0, 1]
 
 
 # Adds a statement at the top of each grow_* function, every time it runs.
@@ -585,7 +631,7 @@ def case_second_pass(env):
     # links to this one, with a semantic-patches directory of its own.
     top = os.path.join(env.tmp, "top")
     os.makedirs(os.path.join(top, "semantic-patches"))
-    for name in ("run-check.sh", "scripts", "checker", "cmake", "CMakeLists.txt"):
+    for name in ("run-check.sh", "python", "scripts", "checker", "cmake", "CMakeLists.txt"):
         target, link = os.path.join(env.top, name), os.path.join(top, name)
         os.symlink(target, link)
         # Dated as what it points to: a link newer than the built checker
@@ -686,6 +732,38 @@ def case_gitgrep(env):
           "--use-gitgrep outside a git tree should exit 2 naming it:\n" + show(rc, out, err))
 
 
+def case_installed(env):
+    prefix = os.path.join(env.tmp, "prefix")
+    share = os.path.join(prefix, "share", "safeseek")
+    os.makedirs(os.path.join(prefix, "bin"))
+    shutil.copy2(os.path.join(env.top, "run-check.sh"), os.path.join(prefix, "bin", "safeseek"))
+    shutil.copy2(os.path.join(env.build, "safeseek-check"), os.path.join(prefix, "bin"))
+    shutil.copytree(os.path.join(env.top, "python", "safeseek"),
+                    os.path.join(share, "python", "safeseek"),
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(os.path.join(env.top, "semantic-patches"),
+                    os.path.join(share, "semantic-patches"))
+    tree = env.copy_corpus(os.path.join(env.tmp, "tree"))
+
+    def installed(args):
+        # No SAFESEEK_BUILD_DIR: an install has nothing to build.
+        environ = {k: v for k, v in os.environ.items() if k != "SAFESEEK_BUILD_DIR"}
+        p = subprocess.run([os.path.join(prefix, "bin", "safeseek")] + args, cwd=tree,
+                           env=environ, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           universal_newlines=True, errors="replace")
+        return p.returncode, p.stdout, p.stderr
+
+    rc, out, err = installed(["-j", JOBS, "drivers/char"])
+    want = env.run(["-j", JOBS, "drivers/char"], cwd=tree)
+    check(want[0] == 1, "run-check.sh on drivers/char should exit 1:\n" + show(*want))
+    check((rc, out) == want[:2], "installed, the program reports otherwise than run-check.sh:\n"
+          + show(rc, out, err) + "\n--- run-check.sh\n" + show(*want))
+    rc, out, err = installed([])
+    check(rc == 2 and err.startswith("safeseek: ") and "PATH" in err,
+          "installed, the program without a PATH should exit 2 asking for one:\n"
+          + show(rc, out, err))
+
+
 def case_interrupted(env):
     points = [(signal.SIGINT, 0.0), (signal.SIGKILL, 0.0), (signal.SIGKILL, 0.003),
               (signal.SIGINT, 0.01)]
@@ -725,6 +803,7 @@ CASES = {
     "second-pass": case_second_pass,
     "docs-in-step": case_docs_in_step,
     "gitgrep": case_gitgrep,
+    "installed": case_installed,
 }
 
 

@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
-"""Unit tests of the parts of scripts/runcheck that need no spatch: the diff
-reader of --since, the function finder that names unparsed places, the merge
-of report lines, the atomic install, the output escaping and the running of
-steps side by side.
+# SPDX-License-Identifier: GPL-2.0-only
+"""Unit tests of the parts of the safeseek package that need no spatch: the
+command line, where the package finds its parts, the reading of the
+checker's JSON, the function finder that names unparsed places, the merge of
+report lines and the summary, the atomic install, the output escaping and the
+running of steps side by side.
 
 usage: test_runcheck_parts.py SRC_DIR
 """
 
+import json
 import os
 import shutil
 import signal
@@ -20,41 +23,139 @@ import unittest
 
 TOP = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else None
 if TOP:
-    sys.path.insert(0, os.path.join(TOP, "scripts", "runcheck"))
+    sys.path.insert(0, os.path.join(TOP, "python"))
     del sys.argv[1]
 
-import cfuncs  # noqa: E402
-import changed  # noqa: E402
-import checker  # noqa: E402
-import files  # noqa: E402
-import install  # noqa: E402
-import parallel  # noqa: E402
-import report  # noqa: E402
-from common import safe  # noqa: E402
+from safeseek import cfuncs, checker, cli, files, install, parallel, report, resources  # noqa: E402
+from safeseek.common import Fatal, safe  # noqa: E402
 
 
-class AddedLines(unittest.TestCase):
-    def test_hunks(self):
-        diff = "\n".join([
-            "diff --git a/x.c b/x.c", "--- a/x.c", "+++ b/x.c",
-            "@@ -3,0 +4,2 @@", "+a", "+b",
-            "@@ -10 +12 @@", "-x", "+y",
-            "@@ -20,2 +21,0 @@", "-q", "-r",
-            "diff --git a/gone.c b/gone.c", "--- a/gone.c", "+++ /dev/null",
-            "@@ -1 +0,0 @@", "-x",
-            "diff --git a/new.c b/new.c", "--- /dev/null", "+++ b/new.c",
-            "@@ -0,0 +1,3 @@", "+1", "+2", "+3", ""])
-        self.assertEqual(changed.added_lines(diff),
-                         {"x.c": {4, 5, 12}, "new.c": {1, 2, 3}})
+class CommandLine(unittest.TestCase):
+    def parse(self, *argv):
+        return cli.parse(list(argv))
 
-    def test_quoted_names(self):
-        self.assertEqual(changed.unquote('"b/a b\\303\\251\\t.c"'), "b/a b\u00e9\t.c")
-        diff = '--- "a/sp ace.c"\n+++ "b/sp ace.c"\n@@ -1 +1 @@\n-x\n+y\n'
-        self.assertEqual(changed.added_lines(diff), {"sp ace.c": {1}})
+    def test_defaults(self):
+        o = self.parse()
+        self.assertEqual((o.mode, o.fix, o.since, o.gitgrep, o.timeout, o.paths),
+                         ("report", False, None, False, 120, []))
+        self.assertGreaterEqual(o.jobs, 1)
 
-    def test_crlf(self):
-        diff = "--- a/w.c\r\n+++ b/w.c\r\n@@ -1 +1,2 @@\r\n-x\r\n+y\r\n+z\r\n"
-        self.assertEqual(changed.added_lines(diff), {"w.c": {1, 2}})
+    def test_forms(self):
+        o = self.parse("a", "-j2", "--mode=context", "b", "--timeout", "5", "--since=HEAD~1")
+        self.assertEqual((o.paths, o.jobs, o.mode, o.timeout, o.since),
+                         (["a", "b"], 2, "context", 5, "HEAD~1"))
+        o = self.parse("--jobs", "3", "--fix", "--use-gitgrep", "--mode", "report", "x.c")
+        self.assertEqual((o.jobs, o.fix, o.gitgrep, o.paths), (3, True, True, ["x.c"]))
+
+    def test_paths_after_double_dash(self):
+        o = self.parse("-j", "1", "--", "-odd dir", "--", "--fix", "")
+        self.assertEqual(o.paths, ["-odd dir", "--", "--fix", ""])
+        self.assertFalse(o.fix)
+
+    def test_usage_errors(self):
+        for argv, says in ((["-missing"], "unknown option '-missing'"),
+                           (["--mod=patch"], "unknown option '--mod=patch'"),
+                           (["--mode=nonsense"], "unknown mode 'nonsense'"),
+                           (["--since"], "option '--since' needs a value"),
+                           (["--since="], "option '--since' needs a value"),
+                           (["-j"], "option '-j' needs a value"),
+                           (["-j", "0"], "-j needs a positive number, not '0'"),
+                           (["--timeout", "1.5"], "--timeout needs a number of seconds"),
+                           (["--fix", "--mode=org"], "does not combine with --mode=org"),
+                           (["--since", "X", "--mode=patch"], "not with --mode=patch"),
+                           (["--fix=1"], "option '--fix' takes no value")):
+            with self.assertRaises(Fatal) as e:
+                cli.parse(argv)
+            self.assertIn(says, str(e.exception), argv)
+
+    def test_paths(self):
+        with tempfile.TemporaryDirectory() as d:
+            for name in ("a.c", "n.txt"):
+                open(os.path.join(d, name), "w").close()
+            os.symlink("nowhere", os.path.join(d, "dangling.c"))
+            want = {"a.c": None, "": "an empty PATH was given",
+                    "n.txt": "not a C source", "dangling.c": "a symbolic link to nothing",
+                    "none.c": "no such file"}
+            for name, says in want.items():
+                got = cli.path_problem(os.path.join(d, name) if name else "")
+                if says is None:
+                    self.assertIsNone(got)
+                else:
+                    self.assertIn(says, got)
+
+
+class Layout(unittest.TestCase):
+    def test_source_tree(self):
+        lay = resources.Layout()
+        self.assertTrue(lay.source)
+        self.assertEqual(os.path.realpath(lay.patches),
+                         os.path.realpath(os.path.join(TOP, "semantic-patches")))
+        self.assertTrue(os.path.isfile(lay.install_deps))
+
+    def test_installed(self):
+        with tempfile.TemporaryDirectory() as prefix:
+            share = os.path.join(prefix, "share", "safeseek")
+            lay = resources.Layout(os.path.join(share, "python"))
+            self.assertFalse(lay.source)
+            self.assertEqual(lay.patches, os.path.join(share, "semantic-patches"))
+            self.assertIsNone(lay.corpus)
+            with self.assertRaises(Fatal):
+                lay.checker(1)
+            os.makedirs(os.path.join(prefix, "bin"))
+            shutil.copy("/bin/true", os.path.join(prefix, "bin", "safeseek-check"))
+            self.assertEqual(lay.checker(1), os.path.join(prefix, "bin", "safeseek-check"))
+
+
+FINDING = {"rule": "rw-fpos", "severity": "error", "confidence": "high",
+           "file": "./drivers/a.c", "line": 12, "column": 9, "function": "a_read",
+           "object": "a_fops", "message": "m", "fix": "rw_ppos.cocci",
+           "fingerprint": "3f9a0c1d27b4e865"}
+
+
+def report_of(*findings):
+    return json.dumps({"version": "0.1.0", "tool": "safeseek-check", "findings": list(findings),
+                       "files_analysed": 1, "files_skipped": 0, "files_failed": 0})
+
+
+class CheckerJson(unittest.TestCase):
+    def test_findings(self):
+        f, = checker.parse_findings(report_of(FINDING, ))
+        self.assertEqual((f.file, f.line, f.col, f.severity, f.tag, f.fix, f.function),
+                         ("drivers/a.c", 12, 9, "error", "rw-fpos", "rw_ppos", "a_read"))
+        f, = checker.parse_findings(report_of(dict(FINDING, fix=None, function=None)))
+        self.assertEqual((f.fix, f.function), (None, None))
+
+    def test_only_the_checkers_shape(self):
+        other = dict(FINDING)
+        other["rule_id"] = other.pop("rule")
+        for text in ("[]", json.dumps({"results": [FINDING]}), report_of(other),
+                     report_of(dict(FINDING, line="12")), report_of(dict(FINDING, line=True)),
+                     "not json"):
+            with self.assertRaises(Fatal, msg=text):
+                checker.parse_findings(text)
+
+    def test_rules(self):
+        doc = {"version": "0.1.0", "rules": [
+            {"id": "espipe-test", "severity": "warning", "confidence": "high",
+             "fix": "nonseekable_open.cocci", "summary": "s", "help": "h"},
+            {"id": "pread-hole", "severity": "warning", "confidence": "medium",
+             "fix": None, "summary": "s", "help": "h"}]}
+        got = [(r.id, r.fix) for r in checker.parse_rules(json.dumps(doc))]
+        self.assertEqual(got, [("espipe-test", "nonseekable_open"), ("pread-hole", None)])
+
+    def test_flags(self):
+        doc = {"files": [{"file": "a.c", "how": "tree flags", "root": "/k",
+                          "args": ["-nostdinc", "-I", "/k/include", "-D__KERNEL__"]},
+                         {"file": "b.c", "how": "fallback header", "root": None, "args": []}]}
+        self.assertEqual(checker.parse_flags(json.dumps(doc), 2),
+                         [["-nostdinc", "-I", "/k/include", "-D__KERNEL__"], []])
+        with self.assertRaises(Fatal):
+            checker.parse_flags(json.dumps(doc), 3)
+
+    def test_changed_lines(self):
+        doc = {"files": [{"path": "drivers/x.c", "lines": [12, 13], "deletions": [40]}]}
+        c, = checker.parse_changes(json.dumps(doc))
+        self.assertEqual((c.path, c.lines), ("drivers/x.c", {12, 13}))
 
 
 SOURCE = """\
@@ -119,6 +220,15 @@ class Merge(unittest.TestCase):
         b = finding("a.c", 9, "fpos-other", "checker")
         got = report.merge([a, b, finding("b.c", 2, "rw-fpos", "checker", "rw_ppos")], [])
         self.assertEqual([(f.file, f.line) for f in got], [("a.c", 9), ("b.c", 2)])
+
+    def test_summary_follows_the_checkers_rules(self):
+        rules = [checker.Rule("zeta", "p_one"), checker.Rule("alpha", None)]
+        found = [finding("d/a.c", 1, "alpha", "checker"), finding("d/a.c", 2, "p_one", "cocci")]
+        lines = report.summary(found, rules, ["p_one"])
+        rows = [line.split() for line in lines[2:5]]
+        self.assertEqual(rows, [["zeta", "0", "0", "0", "0", "p_one"],
+                                ["alpha", "1", "0", "1", "0", "-"],
+                                ["p_one", "1", "0", "1", "0", "itself"]])
 
     def test_text(self):
         f = finding("a.c", 3, "espipe-test", "checker", col=7, msg="x")

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Running the semantic patches with spatch and reading what it says."""
 
 import os
@@ -6,17 +7,8 @@ import shutil
 import subprocess
 import tempfile
 
-import parallel
-from common import Fatal, warn
-
-# The order in which the conversions are applied: later patches see the output
-# of earlier ones.  Any other .cocci file in the directory runs after these.
-ORDER = ("nonseekable_open", "sysctl_ppos", "rw_ppos")
-
-# The options every run needs whatever a patch's header says: local headers are
-# not pulled in (they would be converted once per includer), but headers named
-# on the command line or found under --dir are processed on their own.
-BASE_OPTIONS = ("--no-includes", "--include-headers")
+from . import parallel
+from .common import Fatal
 
 REPORT_RE = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+)-(?P<cole>\d+): ?(?P<msg>.*)$")
 PARSE_ERROR_RE = re.compile(r'^\s*= File "(?P<file>.+)", line (?P<line>\d+), column (?P<col>\d+)')
@@ -25,6 +17,9 @@ ORG_RE = re.compile(r"^\*+ TODO \[\[view:(?P<file>.+?)::face=[^:]*::linb=(?P<lin
 HUNK_RE = re.compile(r"^@@ -(?P<old>\d+)(?:,(?P<olen>\d+))? \+\d+(?:,(?P<nlen>\d+))? @@")
 SELECTED_RE = re.compile(r"^selected (?P<file>.+)$")
 SEVERITY_RE = re.compile(r"^(?P<sev>WARNING|ERROR|INFO|NOTE|note|warning|error)\s*:\s*(?P<rest>.*)$")
+
+# What a Result's exceptions say of a file spatch gave up on (--timeout).
+TIMED_OUT = "timed out"
 
 
 # spatch hands file names to the shell (diff, cp) unquoted: a name with a
@@ -41,47 +36,6 @@ def plain_component(name):
     """A file or directory name made plain: every other character becomes '_'."""
     out = re.sub(r"[^A-Za-z0-9._+-]", "_", name)
     return out if out and out not in (".", "..") else "_"
-
-
-class Patch:
-    __slots__ = ("name", "path", "options")
-
-    def __init__(self, path):
-        self.path = path
-        self.name = os.path.basename(path)[:-len(".cocci")]
-        self.options = header_options(path)
-
-
-def header_options(path):
-    """The spatch options of the patch's `// Options:` header line, as
-    `make coccicheck` uses them, plus the ones every run needs."""
-    opts = []
-    with open(path, encoding="utf-8", errors="replace") as f:
-        for line in f:
-            if line.startswith("// Options:"):
-                opts = line[len("// Options:"):].split()
-                break
-    for o in BASE_OPTIONS:
-        if o not in opts:
-            opts.append(o)
-    return opts
-
-
-def find_patches(top):
-    d = os.path.join(top, "semantic-patches")
-    try:
-        names = [n for n in os.listdir(d) if n.endswith(".cocci")]
-    except OSError as e:
-        raise Fatal("%s: %s" % (d, e.strerror))
-    known = [n + ".cocci" for n in ORDER if n + ".cocci" in names]
-    rest = sorted(n for n in names if n not in known)
-    if not known and not rest:
-        raise Fatal("no semantic patches (*.cocci) in %s" % d)
-    missing = [n for n in ORDER if n + ".cocci" not in names]
-    if missing:
-        warn("semantic patch%s not found in %s: %s"
-             % ("es" if len(missing) > 1 else "", d, ", ".join(m + ".cocci" for m in missing)))
-    return [Patch(os.path.join(d, n)) for n in known + rest]
 
 
 class Result:
@@ -101,7 +55,7 @@ class Result:
             m = EXN_RE.match(text)
             if m:
                 exn = m.group("exn")
-                what = "timed out" if exn.endswith("Timeout") else "spatch failed (%s)" % exn
+                what = TIMED_OUT if exn.endswith("Timeout") else "spatch failed (%s)" % exn
                 self.exceptions.append((m.group("file"), what))
                 continue
             m = SELECTED_RE.match(text)
@@ -138,6 +92,8 @@ class Runner:
         self.use_gitgrep = use_gitgrep
 
     def command(self, patch, mode, in_place=False, selected_only=False):
+        """spatch's command line: every run of spatch is built here, so an
+        option every run needs (a -D NAME=VALUE, say) is added here once."""
         cmd = [self.spatch, "--sp-file", patch.path, "-D", mode] + patch.options
         if self.python:
             cmd += ["--python", self.python]

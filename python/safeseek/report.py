@@ -1,11 +1,12 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Report mode: the semantic patches' report lines and the checker's findings
 merged into one sorted list, then a summary per rule and per directory."""
 
 import collections
 import os
 
-from checker import FIX_OF_RULE, Finding
-from cocci import parse_report
+from .checker import Finding
+from .cocci import parse_report
 
 SEVERITY_ORDER = {"error": 0, "warning": 1, "note": 2}
 
@@ -65,15 +66,15 @@ def _table(title, header, rows, total):
     return out
 
 
-def summary(findings, checker_tags, patch_names):
-    """Lines of the two summary tables."""
+def summary(findings, rules, patch_names):
+    """Lines of the two summary tables: the checker's rules (checker.Rule)
+    in its order, then the patches."""
     by_rule = collections.OrderedDict()
-    for tag in list(checker_tags) + list(patch_names):
+    for tag in [r.id for r in rules] + list(patch_names):
         by_rule.setdefault(tag, collections.Counter())
     for f in findings:
         by_rule.setdefault(f.tag, collections.Counter())[f.severity] += 1
-    fixed_by = dict(FIX_OF_RULE)
-    fixed_by.update((f.tag, f.fix) for f in findings if f.source == "checker" and f.fix)
+    fixed_by = {r.id: r.fix for r in rules}
     fixed_by.update((p, "itself") for p in patch_names)
     rows, tot = [], collections.Counter()
     for tag, c in by_rule.items():

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Which files a run looks at: regular .c and .h files under the PATHs.
 
 Symbolic links are never followed, neither to files nor to directories, so
@@ -7,7 +8,7 @@ nothing outside the named trees is read for conversion or written to.
 import os
 import stat
 
-from common import warn
+from .common import warn
 
 SUFFIXES = (".c", ".h")
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Where the function definitions of a C file are, told from braces alone.
 
 Good enough to name the function around a line spatch could not parse: it

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Running independent steps side by side.
 
 Each step is mostly a wait on processes.  The three runs in which spatch

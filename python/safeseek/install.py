@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Putting converted files in place: one rename per file, nothing else.
 
 Each file's new bytes go to a temporary file in the same directory, get the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """--fix: convert in place, then verify the result.
 
 1. every conversion is computed on a scratch copy; then each changed file is
@@ -14,12 +15,12 @@
 import collections
 import os
 
-import cfuncs
-import convert
-import install
-import parallel
-import sparse
-from common import info, say, warn
+from . import cfuncs
+from . import convert
+from . import install
+from . import parallel
+from . import sparse
+from .common import info, say, warn
 
 
 def _convertible(f):
@@ -37,7 +38,7 @@ def _extent(pf, text):
     return pf.line, pf.line
 
 
-def do_fix(run, scratch, sparse_cmd):
+def do_fix(run, scratch):
     for disp, path in install.stale_temporaries(run.roots):
         try:
             os.unlink(path)
@@ -52,7 +53,9 @@ def do_fix(run, scratch, sparse_cmd):
     outcome = convert.convert(run.runner, run.patches, cands, os.path.join(scratch, "pass1"))
     changed = outcome.changed()
 
-    sparse_before = sparse.run(changed, run.jobs, sparse_cmd) if changed else {}
+    # One checker call gives the sparse flags of every changed file.
+    flags = dict(zip(changed, run.checker.flags([s.path for s in changed]))) if changed else {}
+    sparse_before = sparse.run(changed, run.jobs, flags) if changed else {}
 
     installed, refused = [], []
     if changed:
@@ -82,7 +85,7 @@ def do_fix(run, scratch, sparse_cmd):
     hiding = [pf for pf in unparsed if inside[pf]]
 
     # 4. sparse after.
-    sparse_after = sparse.run(installed, run.jobs, sparse_cmd) if installed else {}
+    sparse_after = sparse.run(installed, run.jobs, flags) if installed else {}
     new_warnings = sparse.new_warnings({s: sparse_before.get(s, []) for s in installed},
                                        sparse_after)
 
@@ -109,6 +112,13 @@ def do_fix(run, scratch, sparse_cmd):
         out.append("not converted (the checker still finds these):")
         for f in left:
             out.append("  " + f.text())
+    # A file spatch gave up on is a conversion lost: named with its patch.
+    if outcome.timed_out:
+        out.append("")
+        out.append("not converted (spatch gave up after --timeout %d seconds; each file is left "
+                   "as it was):" % run.runner.timeout)
+        for s, pname in outcome.timed_out:
+            out.append("  %s: %s" % (s.display, pname))
 
     if unparsed:
         out.append("")
@@ -155,7 +165,8 @@ def do_fix(run, scratch, sparse_cmd):
     out.append("  files changed:          %d of %d" % (len(installed), len(run.sources)))
     out.append("  places converted:       %s" % places)
     out.append("  files per patch:        %s" % per_file)
-    out.append("  not converted:          %d" % len(left))
+    out.append("  not converted:          %d" % (len(left) + len(outcome.timed_out)))
+    out.append("  ... spatch timed out:   %s" % outcome.timeouts_per_patch(run.patches))
     out.append("  parse failures:         %d%s" % (len(unparsed), " (and %d macro definitions)"
                                                   % len(macros) if macros else ""))
     out.append("  ... holding findings:   %d" % len(hiding))
@@ -170,5 +181,5 @@ def do_fix(run, scratch, sparse_cmd):
         say(line)
     # A place spatch could not parse is listed whatever it holds; it fails
     # the run when the checker finds something convertible in it.
-    problems = left or hiding or failed or new_warnings or not_idempotent
+    problems = left or outcome.timed_out or hiding or failed or new_warnings or not_idempotent
     return 1 if problems else 0

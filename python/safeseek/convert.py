@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Computing every conversion on a scratch copy, never in the tree.
 
 The patches run in order over one copy, each in place on the previous one's
@@ -5,14 +6,15 @@ output, so the tree itself is only touched when every file's final form is
 known (install.py).
 """
 
+import collections
 import difflib
 import hashlib
 import os
 
-import cfuncs
-import cocci
-import parallel
-from common import warn
+from . import cfuncs
+from . import cocci
+from . import parallel
+from .common import warn
 
 
 class ParseFailure:
@@ -67,6 +69,7 @@ class Outcome:
         self.places = {}          # patch name -> number of changed regions
         self.files_by_patch = {}  # patch name -> number of files it changed
         self.failures = []        # (Source, patch name, what): the file is left as it was
+        self.timed_out = []       # (Source, patch name): spatch gave up; left as it was too
         self.parse_failures = []  # ParseFailure, macro definitions included
         self.last_patch = {}      # Source -> index of the last patch that changed it
 
@@ -81,8 +84,13 @@ class Outcome:
         definition spatch cannot parse is not code any patch converts."""
         return [pf for pf in self.parse_failures if pf.kind != "macro"]
 
+    def timeouts_per_patch(self, patches):
+        """How many files spatch gave up on, per patch: "a 1, b 0"."""
+        n = collections.Counter(pname for _, pname in self.timed_out)
+        return ", ".join("%s %d" % (p.name, n[p.name]) for p in patches)
+
     def changed(self):
-        failed = {s for s, _, _ in self.failures}
+        failed = {s for s, _, _ in self.failures} | {s for s, _ in self.timed_out}
         return [s for s in sorted(self.final, key=lambda s: s.display) if s not in failed]
 
 
@@ -178,7 +186,10 @@ def convert(runner, patches, sources, scratch, contents=None, needed=None):
         return current[p] if p in current else out.source_bytes(work[p])
 
     for index, patch in enumerate(patches):
-        paths = [p for p in every if needed is None or needed[work[p]] > index]
+        # A file one patch failed on stays as it was, whatever the others
+        # would make of it: they are spared the (often long) work.
+        paths = [p for p in every if (needed is None or needed[work[p]] > index)
+                 and work[p] not in failures]
         stamps = {p: _stamp(p) for p in paths}
         res = runner.check_patch(patch, runner.on_files(patch, "patch", paths, in_place=True))
         results = [res]
@@ -226,8 +237,11 @@ def convert(runner, patches, sources, scratch, contents=None, needed=None):
         elif data != original:
             out.original[s] = original
             out.final[s] = data
-    out.failures = [(s, pn, what) for s, (pn, what) in sorted(failures.items(),
-                                                              key=lambda kv: kv[0].display)]
+    for s, (pn, what) in sorted(failures.items(), key=lambda kv: kv[0].display):
+        if what == cocci.TIMED_OUT:
+            out.timed_out.append((s, pn))
+        else:
+            out.failures.append((s, pn, what))
     out.parse_failures.sort(key=lambda pf: (pf.source.display, pf.line))
     return out
 

@@ -1,9 +1,13 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """What every part of the run shares: messages and the fatal-error type."""
 
+import os
 import re
 import sys
 
-PROG = "run-check.sh"
+# The name messages start with: that of the script the user ran
+# (run-check.sh, or safeseek once installed), which says it.
+PROG = os.environ.get("SAFESEEK_PROG") or "safeseek"
 
 # Control characters (tab aside) and undecodable bytes, which a file name or
 # a line of source can carry into a message: shown escaped, never sent to
@@ -28,6 +32,12 @@ def say(line=""):
 
 class Fatal(Exception):
     """An internal error or unusable input: the run stops with exit status 2."""
+
+
+def lossy(path):
+    """A name as the checker's JSON carries it: each undecodable byte one
+    U+FFFD."""
+    return re.sub("[\udc80-\udcff]", "\ufffd", path)
 
 
 def warn(msg):

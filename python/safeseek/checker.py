@@ -1,0 +1,217 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Running safeseek-check and reading what it prints.
+
+The checker owns its rules, the flags a kernel build would give a file and
+the reading of a unified diff; the run asks it for each of them (--list-rules,
+--print-flags, --print-changed-lines) and re-derives none.  Its JSON is read
+exactly as the checker writes it (checker/README.md); anything else stops the
+run, since a field read wrongly would be a finding lost in silence.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+from . import parallel
+from .common import Fatal
+
+NAME = "safeseek-check"
+
+# Files per --print-flags call: all of a run's in one call, short of the
+# kernel's limit on a command line's length.
+FLAGS_BATCH = 2000
+
+
+class Finding:
+    __slots__ = ("file", "line", "col", "severity", "message", "tag", "fix",
+                 "function", "source")
+
+    def __init__(self, file, line, col, severity, message, tag, fix=None,
+                 function=None, source="checker"):
+        self.file, self.line, self.col = file, line, col
+        self.severity, self.message, self.tag = severity, message, tag
+        self.fix, self.function, self.source = fix, function, source
+
+    def key(self):
+        return (self.file, self.line, self.col, self.tag, self.severity, self.message)
+
+    def text(self):
+        # One line, whatever the file name holds (see common.safe for the
+        # other control characters).
+        return ("%s:%d:%d: %s: %s [%s]" % (self.file, self.line, self.col, self.severity,
+                                           self.message, self.tag)
+                ).replace("\n", "\\x0a").replace("\r", "\\x0d")
+
+
+class Rule:
+    __slots__ = ("id", "fix")
+
+    def __init__(self, id, fix):
+        self.id = id    # as findings name it
+        self.fix = fix  # the semantic patch that converts it (no .cocci), or None
+
+
+class Changes:
+    """The lines a diff adds or changes in one file of the new tree."""
+    __slots__ = ("path", "lines")
+
+    def __init__(self, path, lines):
+        self.path = path    # relative to the top of the tree, a/ b/ taken off
+        self.lines = lines  # set of line numbers
+
+
+def patch_name(fix):
+    """A fix as the checker names it ("rw_ppos.cocci") as the run names
+    patches ("rw_ppos")."""
+    if fix is None:
+        return None
+    return fix[:-len(".cocci")] if fix.endswith(".cocci") else fix
+
+
+# --- reading the JSON ---------------------------------------------------------
+
+def _load(text, what):
+    try:
+        return json.loads(text)
+    except ValueError as e:
+        raise Fatal("%s: %s is not JSON: %s" % (NAME, what, e))
+
+
+def _is(value, kind):
+    if kind is None:
+        return value is None
+    if kind is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, kind)
+
+
+def _field(obj, key, kinds, what):
+    """obj[key], which must be of one of kinds (None for null)."""
+    if not isinstance(obj, dict) or key not in obj \
+            or not any(_is(obj[key], k) for k in kinds):
+        raise Fatal("%s: %s: no field '%s' of the expected type" % (NAME, what, key))
+    return obj[key]
+
+
+def _items(doc, key, what):
+    items = _field(doc, key, (list,), what)
+    for it in items:
+        if not isinstance(it, dict):
+            raise Fatal("%s: %s: '%s' holds something other than objects" % (NAME, what, key))
+    return items
+
+
+def parse_findings(text):
+    what = "the JSON report"
+    found = []
+    for it in _items(_load(text, what), "findings", what):
+        found.append(Finding(
+            file=os.path.normpath(_field(it, "file", (str,), what)),
+            line=_field(it, "line", (int,), what),
+            col=_field(it, "column", (int,), what),
+            severity=_field(it, "severity", (str,), what),
+            message=_field(it, "message", (str,), what),
+            tag=_field(it, "rule", (str,), what),
+            fix=patch_name(_field(it, "fix", (str, None), what)),
+            function=_field(it, "function", (str, None), what)))
+    return found
+
+
+def parse_rules(text):
+    what = "--list-rules --format=json"
+    return [Rule(_field(r, "id", (str,), what), patch_name(_field(r, "fix", (str, None), what)))
+            for r in _items(_load(text, what), "rules", what)]
+
+
+def parse_flags(text, count):
+    what = "--print-flags"
+    files = _items(_load(text, what), "files", what)
+    if len(files) != count:
+        raise Fatal("%s: %s: %d files for %d asked" % (NAME, what, len(files), count))
+    flags = []
+    for f in files:
+        args = _field(f, "args", (list,), what)
+        if not all(isinstance(a, str) for a in args):
+            raise Fatal("%s: %s: 'args' holds something other than strings" % (NAME, what))
+        flags.append(args)
+    return flags
+
+
+def parse_changes(text):
+    what = "--print-changed-lines"
+    changes = []
+    for f in _items(_load(text, what), "files", what):
+        lines = _field(f, "lines", (list,), what)
+        if not all(isinstance(n, int) for n in lines):
+            raise Fatal("%s: %s: 'lines' holds something other than numbers" % (NAME, what))
+        changes.append(Changes(_field(f, "path", (str,), what), set(lines)))
+    return changes
+
+
+# --- running it -----------------------------------------------------------------
+
+class Checker:
+    def __init__(self, path, jobs, tmp=None):
+        self.path = path
+        self.jobs = jobs
+        self.tmp = tmp
+
+    def _run(self, args, what, cwd=None):
+        """The checker's standard output; its failure stops the run."""
+        try:
+            rc, out, err = parallel.run([self.path] + args, stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, cwd=cwd,
+                                        universal_newlines=True, errors="replace")
+        except OSError as e:
+            raise Fatal("cannot run %s: %s" % (self.path, e.strerror))
+        if rc != 0:
+            detail = err.strip().splitlines()
+            raise Fatal("%s %s failed (exit %d)%s"
+                        % (NAME, what, rc, ": " + detail[-1] if detail else ""))
+        return out
+
+    def findings(self, paths, changed_lines=None, cwd=None):
+        """Findings of the checker on paths (files or directories);
+        changed_lines, a diff file, keeps those on the lines it changes."""
+        if not paths:
+            return []
+        with tempfile.NamedTemporaryFile(prefix="findings-", suffix=".json", dir=self.tmp) as out:
+            cmd = [self.path, "--format=json", "-q", "-o", out.name, "-j", str(self.jobs)]
+            if changed_lines:
+                cmd += ["--changed-lines", changed_lines]
+            cmd += ["--"] + list(paths)
+            try:
+                rc, _, err = parallel.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                          cwd=cwd, universal_newlines=True, errors="replace")
+            except OSError as e:
+                raise Fatal("cannot run %s: %s" % (self.path, e.strerror))
+            # One line per file it could not read or parse; the run goes on.
+            sys.stderr.write(err)
+            with open(out.name, encoding="utf-8", errors="replace") as f:
+                text = f.read()
+        # Status 2 with a report: nothing could be analysed, which its
+        # lines on standard error have said.
+        if not text.strip():
+            raise Fatal("%s failed (exit %d) and wrote no report" % (NAME, rc))
+        return parse_findings(text)
+
+    def rules(self):
+        """Every rule, in the order the summary lists them."""
+        return parse_rules(self._run(["--list-rules", "--format=json"], "--list-rules"))
+
+    def flags(self, files):
+        """For each of files, the include and define flags a kernel build
+        would give it ([] when the checker has none: no kernel tree)."""
+        flags = []
+        for i in range(0, len(files), FLAGS_BATCH):
+            batch = list(files[i:i + FLAGS_BATCH])
+            flags += parse_flags(self._run(["--print-flags", "--"] + batch, "--print-flags"),
+                                 len(batch))
+        return flags
+
+    def changed_lines(self, diff_file):
+        """[Changes] of a unified diff with -p1 paths."""
+        return parse_changes(self._run(["--print-changed-lines=" + diff_file],
+                                       "--print-changed-lines"))
