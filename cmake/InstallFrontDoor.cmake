@@ -6,16 +6,15 @@
 # semantic patches (P/share/safeseek/semantic-patches) relative to
 # themselves.
 #
-# Until the front door is a package (python/safeseek/ in the source tree),
-# run-check.sh works only from a clone and is not installed.
+# A tree without the package (a copy of the checker's sources alone, as
+# checker.add-rule builds) still configures, with a warning; install.staged
+# and install.deb fail if a real tree's front door is not installed.
 
 set(_frontdoor_pkg ${PROJECT_SOURCE_DIR}/python/safeseek)
 if(NOT EXISTS ${_frontdoor_pkg}/__main__.py)
-  message(STATUS "Front door not installed: ${_frontdoor_pkg} is not there yet")
-  set(SAFESEEK_INSTALLS_FRONTDOOR OFF)
+  message(WARNING "${_frontdoor_pkg} is not there: the front door will not be installed")
   return()
 endif()
-set(SAFESEEK_INSTALLS_FRONTDOOR ON)
 
 install(DIRECTORY ${_frontdoor_pkg} DESTINATION ${SAFESEEK_DATADIR}/python
         FILES_MATCHING PATTERN "*.py" PATTERN "__pycache__" EXCLUDE)
