@@ -31,12 +31,14 @@ have_libclang() {
   return 1
 }
 
-for p in python3 coccinelle sparse cmake make gcc pkg-config libjson-c-dev git; do need_pkg "$p"; done
+# help2man makes the manual pages at build time.
+for p in python3 coccinelle sparse cmake make gcc pkg-config libjson-c-dev git help2man; do need_pkg "$p"; done
 have_libclang || missing+=(libclang-19-dev)
 if [ "$want_test" = 1 ]; then
   # clang-19 and its runtime give the sanitizer and libFuzzer builds;
   # the linter of the project's own shell scripts comes with them.
-  for p in python3-jsonschema clang-19 libclang-rt-19-dev libclang-19-dev shellcheck; do need_pkg "$p"; done
+  # dpkg-dev's dpkg-shlibdeps computes the .deb's library dependencies.
+  for p in python3-jsonschema clang-19 libclang-rt-19-dev libclang-19-dev shellcheck dpkg-dev; do need_pkg "$p"; done
 fi
 
 [ ${#missing[@]} -eq 0 ] && exit 0

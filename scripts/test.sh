@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
 # Runs the whole test suite: installs what is missing, configures and builds
 # into build/ (or $SAFESEEK_BUILD_DIR), then runs every ctest.  Extra
 # arguments go to ctest, e.g. `scripts/test.sh -L cocci`.
@@ -12,7 +13,8 @@
 # only), the fuzz smoke runs, whose targets are built with both sanitizers
 # already, and the run-check.sh tests (label e2e, robustness.fix.*), which
 # spend their minutes in spatch and feed the checker nothing the checker
-# tests do not: run under the sanitizers they doubled the CI time.
+# tests do not: run under the sanitizers they doubled the CI time.  The
+# install tests (label install) feed it only the corpus, too.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=${SAFESEEK_BUILD_DIR:-$top/build}
@@ -34,5 +36,5 @@ if [ "${SAFESEEK_SANITIZE_SUITE:-0}" = 1 ]; then
 	ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0} \
 	UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
 		ctest --test-dir "$asan" --output-on-failure -j "$jobs" \
-		-LE '^(cocci|corpus|e2e)$' -E '^robustness\.(fuzz|fix)\.' "$@"
+		-LE '^(cocci|corpus|e2e|install)$' -E '^robustness\.(fuzz|fix)\.' "$@"
 fi

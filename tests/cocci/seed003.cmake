@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # The 2.6.8 sysctl patch (seed 003) against sysctl_ppos.cocci and the corpus:
 # every kind of edit in it has a twin in the corpus, and every hunk, rebuilt
 # on its own, comes out of the semantic patch as Linus wrote it.  The seeds

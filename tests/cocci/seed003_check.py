@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
 """Every kind of change in the 2.6.8 sysctl patch has a twin in the corpus.
 
 usage: seed003_check.py [-v] SEED_PATCH CORPUS
@@ -547,7 +548,8 @@ def main():
     ap.add_argument("corpus")
     args = ap.parse_args()
     if not os.path.isfile(args.seed):
-        print("seed003_check: %s: no such file, skipped" % args.seed)
+        print("skipped: the seed patch %s is not there (configure with -DSAFESEEK_SEED_DIR=DIR, "
+              "or put shared/seeds beside the repository)" % args.seed)
         return SKIP
     if not os.path.isdir(os.path.join(args.corpus, "expected")):
         print("seed003_check: %s: not a corpus with expected/" % args.corpus, file=sys.stderr)
