@@ -64,18 +64,15 @@ TOP=$(cd "$(dirname "$0")/.." && pwd -P)
 
 # The trees must not end up in the repository, where every scan, test and
 # `git status` would meet 70,000 kernel files.
-abs() {
-	mkdir -p "$1"
-	(cd "$1" && pwd -P)
-}
-PLAIN=$(abs "$PLAIN")
-CONF=$(abs "$CONF")
+PLAIN=$(realpath -m -- "$PLAIN")
+CONF=$(realpath -m -- "$CONF")
 for d in "$PLAIN" "$CONF"; do
 	case $d/ in
 	"$TOP"/*) die "$d is inside the repository; put the trees elsewhere" ;;
 	esac
 done
 [ "$PLAIN" != "$CONF" ] || die "the two trees need two directories"
+mkdir -p "$PLAIN" "$CONF"
 
 # Tools `make defconfig`, `make prepare` and the build need, by Debian
 # package.
