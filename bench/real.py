@@ -242,8 +242,9 @@ def scan_rows(c, tree, J):
     primed = {}
 
     def again():
-        # One cache directory for the row, filled by an untimed first run.
-        if "dir" not in primed:
+        # A cache directory filled by an untimed first run; filled again
+        # when the end of a round of runs has removed it.
+        if "dir" not in primed or not os.path.isdir(primed["dir"]):
             primed["dir"] = c.fresh_dir("cache")
             bench.run_once(checker_argv([], primed["dir"]), c.a.timeout,
                            os.path.join(c.logs, "check-prime"),

@@ -7,7 +7,8 @@
 - findings are read from the checker's and sparse's lines alike, as
   'relpath:line:col [rule]', and other lines are ignored;
 - a checker without --cache-dir or --headers gets those rows marked n/a,
-  one that has them gets them measured;
+  one that has them gets them measured, the cached re-scan always after
+  a run that filled its cache;
 - trees are named by version and state, never by path;
 - two trees compare equal file by file, and one changed byte shows;
 - prepare-linux.sh refuses to put a tree inside the repository.
@@ -81,6 +82,13 @@ def test_na_rows(tmp):
     rows = {r.key: (r, mk) for r, mk, _ in real.scan_rows(c, tmp, 2)}
     check("a checker with the options: every row measured",
           all(r.na is None for r, _ in rows.values()))
+    rows["check-cached"][1]()
+    c.cleanup()
+    again, env = rows["check-cached"][1]()
+    cache = [x for x in again if x.startswith("--cache-dir=")]
+    check("the cached re-scan finds its cache filled in every round",
+          len(cache) == 1 and
+          os.path.isdir(cache[0].split("=", 1)[1]))
     argv, env = rows["check-real"][1]()
     check("--headers=real run gets its own cache directory",
           "--headers=real" in argv and
