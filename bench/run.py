@@ -17,6 +17,10 @@ measures, as the median of R runs with a warm page cache:
   rss    safeseek-check -jJ on trees of several sizes, to show that peak
          memory does not grow with the number of files
 
+With --tree DIR (repeatable) it measures real kernel trees instead, made
+by bench/prepare-linux.sh: see real.py for those rows; their table goes to
+bench/results-real.md.
+
 Every fix run starts from a fresh copy of the tree (copy not timed).  Peak
 memory is the largest resident set of any single process of the command, as
 GNU time reports it (Debian package `time`).  A command that runs past
@@ -303,10 +307,27 @@ def main():
                     help="seconds before one conversion step is killed")
     ap.add_argument("--rss-sizes", default="5000,15000,20000",
                     help="tree sizes for the memory-growth rows ('' skips)")
-    ap.add_argument("--only", default="scan,fix,rss",
-                    help="comma-separated subset of scan,fix,rss")
-    ap.add_argument("--out", default=os.path.join(HERE, "results.md"))
+    ap.add_argument("--only", default=None,
+                    help="comma-separated subset of scan,fix,rss (with "
+                    "--tree: of scan,check,fix)")
+    ap.add_argument("--out", default=None,
+                    help="the table's file (default bench/results.md, with "
+                    "--tree bench/results-real.md)")
+    ap.add_argument("--tree", action="append", default=[],
+                    help="a real kernel tree to measure instead of the "
+                    "generated one (repeatable; see prepare-linux.sh)")
+    ap.add_argument("--make-dirs", default="",
+                    help="with --tree: the directories the CHECK= rows "
+                    "build (default: those prepare-linux.sh built)")
+    ap.add_argument("--nice", type=int, default=10,
+                    help="with --tree: niceness of the whole run (default 10)")
     a = ap.parse_args()
+    if a.tree:
+        a.only = a.only or "scan,check,fix"
+        a.out = a.out or os.path.join(HERE, "results-real.md")
+    else:
+        a.only = a.only or "scan,fix,rss"
+        a.out = a.out or os.path.join(HERE, "results.md")
 
     a.load_start = os.getloadavg()[0]
     signal.signal(signal.SIGTERM, stop)
@@ -321,6 +342,12 @@ def main():
     if not os.access(checker, os.X_OK):
         sys.exit("bench: no checker at %s (build it, or pass --checker)"
                  % checker)
+    if a.tree:
+        # real.py imports this file as `run`: let it find this very module,
+        # whose RUNNING set the signal handlers above empty.
+        sys.modules.setdefault("run", sys.modules[__name__])
+        import real
+        return real.main(a, checker)
     J = a.jobs
     tree = ensure_tree(a.workdir, a.files, a.seed, a.include, J)
     a.tree = tree

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
 """The project's shell scripts pass shellcheck.
 
 usage: shellcheck_scripts.py SRC_DIR
@@ -9,7 +10,8 @@ import shutil
 import subprocess
 import sys
 
-SCRIPTS = ["run-check.sh", "scripts/install-deps.sh", "scripts/test.sh", ".ci/run"]
+SCRIPTS = ["run-check.sh", "scripts/install-deps.sh", "scripts/test.sh", ".ci/run",
+           "bench/prepare-linux.sh"]
 
 
 def main():
