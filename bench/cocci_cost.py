@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""CPU time of each semantic patch on each corpus file and on the stress driver.
+
+    cocci_cost.py [--patch NAME]... [--cap SEC] [--top N] [--target SEC]
+                  [--no-stress] [--no-corpus] [FILE...]
+
+Each patch runs in patch mode the way `make coccicheck` runs it, one file at
+a time:
+
+    spatch --sp-file P -D patch --no-includes --include-headers --very-quiet FILE
+
+(plus `--python` this interpreter, as run-check.sh passes its own), over
+every .c file of the corpus (expected/ left out), the driver bench/gen_stress.py
+writes, and any FILE given.  The table, slowest first, gives the user plus
+system CPU seconds of each (patch, file); with --cap a run is stopped after
+SEC seconds of CPU and shown as ">SEC".  Exit status 1 when some run took
+--target seconds (default 10) or more, or failed; 0 otherwise.
+"""
+
+import argparse
+import os
+import resource
+import signal
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import gen_stress  # noqa: E402
+
+PATCHES = ["nonseekable_open", "sysctl_ppos", "rw_ppos"]
+
+
+def corpus_files(corpus):
+    out = []
+    for root, dirs, files in os.walk(corpus):
+        dirs.sort()
+        if os.path.relpath(root, corpus).split(os.sep)[0] == "expected":
+            dirs[:] = []
+            continue
+        out += [os.path.join(root, f) for f in sorted(files) if f.endswith(".c")]
+    return out
+
+
+def run(spatch, cocci, path, cap):
+    """(CPU seconds, how it ended: None when it finished, else a word)."""
+    cmd = [spatch, "--python", sys.executable, "--sp-file", cocci, "-D", "patch",
+           "--no-includes", "--include-headers", "--very-quiet", os.path.basename(path)]
+
+    def limit():
+        if cap:
+            # SIGXCPU at the cap, SIGKILL a little after if it is ignored.
+            resource.setrlimit(resource.RLIMIT_CPU, (int(cap), int(cap) + 5))
+
+    try:
+        p = subprocess.Popen(cmd, cwd=os.path.dirname(path) or ".", stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE, preexec_fn=limit)
+    except OSError as e:
+        print("cocci_cost.py: %s: %s" % (spatch, e.strerror), file=sys.stderr)
+        sys.exit(2)
+    err = p.stderr.read()
+    _, status, usage = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    cpu = usage.ru_utime + usage.ru_stime
+    if p.returncode in (-signal.SIGXCPU, -signal.SIGKILL) and cap:
+        return cpu, "capped"
+    if p.returncode != 0:
+        last = err.decode("utf-8", "replace").strip().splitlines()[-1:]
+        return cpu, "failed (exit %d)%s" % (p.returncode, ": " + last[0] if last else "")
+    return cpu, None
+
+
+def show(path):
+    rel = os.path.relpath(path, TOP)
+    return path if rel.startswith("..") else rel
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("files", nargs="*", metavar="FILE")
+    ap.add_argument("--patch", action="append", choices=PATCHES,
+                    help="only this patch (repeatable; default: all three)")
+    ap.add_argument("--spatch", default="spatch")
+    ap.add_argument("--patch-dir", default=os.path.join(TOP, "semantic-patches"))
+    ap.add_argument("--corpus", default=os.path.join(TOP, "corpus"))
+    ap.add_argument("--cap", type=float, help="stop a run after SEC seconds of CPU")
+    ap.add_argument("--top", type=int, help="print only the N slowest rows")
+    ap.add_argument("--target", type=float, default=10.0,
+                    help="fail when a run takes this many CPU seconds (default 10)")
+    ap.add_argument("--no-stress", action="store_true", help="leave the stress driver out")
+    ap.add_argument("--no-corpus", action="store_true", help="leave the corpus out")
+    args = ap.parse_args()
+
+    with tempfile.TemporaryDirectory(prefix="safeseek-cost-") as tmp:
+        files = [os.path.abspath(f) for f in args.files]
+        labels = {}
+        for f in files:
+            if not os.path.isfile(f):
+                print("cocci_cost.py: %s: no such file" % f, file=sys.stderr)
+                return 2
+        if not args.no_stress:
+            stress = os.path.join(tmp, "sound", "oss", "stress_oss.c")
+            os.makedirs(os.path.dirname(stress))
+            with open(stress, "w", encoding="utf-8") as f:
+                f.write(gen_stress.generate(gen_stress.DEFAULT_SEED))
+            files.append(stress)
+            labels[stress] = "stress driver (bench/gen_stress.py)"
+        if not args.no_corpus:
+            files += corpus_files(os.path.abspath(args.corpus))
+        rows, bad = [], 0
+        for name in args.patch or PATCHES:
+            cocci = os.path.join(args.patch_dir, name + ".cocci")
+            for path in files:
+                cpu, how = run(args.spatch, cocci, path, args.cap)
+                rows.append((cpu, how, name, labels.get(path) or show(path)))
+                if how or cpu >= args.target:
+                    bad += 1
+        rows.sort(key=lambda r: (r[1] != "capped", -r[0]))
+        print("| patch | file | CPU s |")
+        print("|---|---|---:|")
+        for cpu, how, name, label in rows[:args.top] if args.top else rows:
+            if how == "capped":
+                t = ">%g" % args.cap
+            elif how:
+                t = "%.2f %s" % (cpu, how)
+            else:
+                t = "%.2f" % cpu
+            print("| %s | %s | %s |" % (name, label, t))
+        total = sum(r[0] for r in rows)
+        print("\n%d runs, %.1f s of CPU in all; %d at or over %g s or failed"
+              % (len(rows), total, bad, args.target))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""nonseekable_open.cocci on the stress driver: every conversion, in time.
+
+usage: check_stress.py [--spatch SPATCH] [--cap SEC] PATCH_DIR GEN_STRESS
+
+GEN_STRESS (bench/gen_stress.py) writes a 6,800-line 2.4 OSS driver with
+every refusal shape the patch converts.  The patch runs on it as coccicheck
+runs it, once without -D kernel and once with -D kernel=6.12, each stopped
+after --cap seconds of CPU (default 60: the target is 10, and a patch whose
+cost explodes with the size of a method takes minutes); the converted
+driver must then hold every conversion gen_stress.py --check asks for.
+"""
+
+import argparse
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+
+
+def run_patch(args, tree, kernel):
+    cocci = os.path.join(args.patch_dir, "nonseekable_open.cocci")
+    cmd = [args.spatch, "--python", sys.executable, "--sp-file", cocci, "-D", "patch",
+           "--no-includes", "--include-headers", "--very-quiet", "stress_oss.c"]
+    if kernel:
+        cmd += ["-D", "kernel=" + kernel]
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_CPU, (args.cap, args.cap + 5))
+
+    p = subprocess.run(cmd, cwd=tree, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       universal_newlines=True, preexec_fn=limit)
+    if p.returncode < 0:
+        return None, "spatch was stopped after %d s of CPU (signal %d)" % (args.cap, -p.returncode)
+    if p.returncode != 0:
+        return None, "spatch failed (exit %d):\n%s" % (p.returncode, p.stderr)
+    return p.stdout, None
+
+
+def check(args, work, kernel):
+    tree = os.path.join(work, kernel or "default")
+    os.makedirs(tree)
+    src = os.path.join(tree, "stress_oss.c")
+    subprocess.run([sys.executable, args.gen, src], check=True)
+    diff, why = run_patch(args, tree, kernel)
+    label = "-D kernel=%s" % kernel if kernel else "no -D kernel"
+    if why:
+        return ["%s: %s" % (label, why)]
+    p = subprocess.run(["patch", "-p0", "--no-backup-if-mismatch", "-s", src],
+                       input=diff, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       universal_newlines=True)
+    if p.returncode != 0:
+        return ["%s: the diff does not apply:\n%s" % (label, p.stdout)]
+    cmd = [sys.executable, args.gen, "--check", src] + (["--kernel", kernel] if kernel else [])
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       universal_newlines=True)
+    print("%s: %s" % (label, p.stdout.strip().splitlines()[-1] if p.stdout.strip() else ""))
+    if p.returncode != 0:
+        return ["%s:\n%s" % (label, p.stdout)]
+    return []
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--spatch", default="spatch")
+    ap.add_argument("--cap", type=int, default=60)
+    ap.add_argument("patch_dir")
+    ap.add_argument("gen")
+    args = ap.parse_args()
+    args.patch_dir = os.path.abspath(args.patch_dir)
+    args.gen = os.path.abspath(args.gen)
+    if not shutil.which(args.spatch):
+        print("check_stress: %s: not found" % args.spatch, file=sys.stderr)
+        return 2
+    problems = []
+    with tempfile.TemporaryDirectory(prefix="safeseek-stress-") as work:
+        for kernel in (None, "6.12"):
+            problems += check(args, work, kernel)
+    for p in problems:
+        print(p)
+    print("check_stress: nonseekable_open: %s"
+          % ("%d problem(s)" % len(problems) if problems else "ok"))
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
