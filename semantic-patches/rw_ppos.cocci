@@ -637,9 +637,9 @@ if m is not None and where(q[0]) not in st.excluded_cmp:
         pass
     elif where(q[0]) in st.writes and before_copies():
         st.messages[where(q[0])] = warn(
-            "%s writes %s->f_pos instead of the position it was given, which "
-            "differs under pwrite() and, from Linux 2.6.8 on, is a copy: use %s"
-            % (who, show(X), use))
+            "%s writes %s->f_pos, not the position it was given (another "
+            "under pread() and pwrite(), and a copy from Linux 2.6.8 on): "
+            "use %s" % (who, show(X), use))
     elif where(q[0]) in st.writes:
         st.messages[where(q[0])] = warn(
             "%s writes %s->f_pos, which read() and write() overwrite with "
