@@ -103,8 +103,8 @@ DEFINE = re.compile(r"^\s*#\s*define\s+(\w+)", re.M)
 
 class FileState(object):
     """What the rules find in one file.  Functions are keyed by name,
-    places by (line, column) in the file as read: rules that change a
-    function see it renumbered, so those rules look at names only."""
+    places by (line, column) in the file as read, which hold in a function
+    until a rule changes it."""
     def __init__(self, path):
         self.path = path
         self.vfs_core = (os.path.basename(os.path.dirname(os.path.normpath(path)))

@@ -194,6 +194,14 @@ def decl_converts(fn):
 def warn(text):
     return "WARNING: " + text
 
+# A script rule that drops every match it is given leaves no environment
+# for the rules after it, which then do not run at all; the scripts name
+# this identifier, which matches nothing, instead.
+NOTHING = "safeseek_no_such_name"
+
+def nothing():
+    return cocci.make_ident(NOTHING)
+
 def era_note(fn):
     """What a report adds from 2.6.32 on."""
     if not drops_file():
@@ -283,10 +291,9 @@ t->proc_handler@p
 //----------------------------------------------------------------------
 
 @old_handler depends on sysctl_table || sysctl_call@
-identifier fn : script:python() { drops_file() };
-identifier t, filp, buf, lenp;
+identifier fn, t, filp, buf, lenp;
 parameter p2 : script:python() { is_int_param(p2) };
-type T1 : script:python() { is_table_type(T1) };
+type T1 : script:python() { drops_file() and is_table_type(T1) };
 type T4 : script:python() { is_void_pointer(T4) };
 position p != converted_def.pc;
 @@
@@ -381,9 +388,8 @@ p << table_written.p;
 note(uses, p[0], "table")
 
 @old_decl depends on sysctl_table || sysctl_call@
-identifier fn : script:python() { drops_file() };
-identifier f;
-parameter p1 : script:python() { is_table_param(p1) };
+identifier fn, f;
+parameter p1 : script:python() { drops_file() and is_table_param(p1) };
 parameter p2 : script:python() { is_int_param(p2) };
 parameter p4 : script:python() { is_buffer_param(p4) };
 parameter p5 : script:python() { is_lenp_param(p5) };
@@ -404,6 +410,21 @@ p << old_decl.p;
 start(p[0])
 old_decls.add(str(fn))
 
+// The old handlers and declarations that take the form of the kernel
+// given; the others are named NOTHING.
+
+@script:python def_conv depends on (sysctl_table || sysctl_call) && old_handler@
+fn << old_handler.fn;
+cfn;
+@@
+coccinelle.cfn = cocci.make_ident(str(fn)) if def_converts(fn) else nothing()
+
+@script:python decl_conv depends on (sysctl_table || sysctl_call) && old_decl@
+fn << old_decl.fn;
+dfn;
+@@
+coccinelle.dfn = cocci.make_ident(str(fn)) if decl_converts(fn) else nothing()
+
 //----------------------------------------------------------------------
 // patch, up to 2.6.31 and with no kernel version given: the 2.6.8 form
 //----------------------------------------------------------------------
@@ -413,9 +434,8 @@ old_decls.add(str(fn))
 // prototypes): it would find nothing left to change, and it would depend on
 // the handler rule alone, which loses the query.
 @depends on (sysctl_table || sysctl_call) && patch@
-identifier fn : script:python() { keeps_file() };
-identifier lenp;
-parameter p1 : script:python() { is_table_param(p1) };
+identifier fn, lenp;
+parameter p1 : script:python() { keeps_file() and is_table_param(p1) };
 parameter p2 : script:python() { is_int_param(p2) };
 parameter p3 : script:python() { is_file_param(p3) };
 parameter p4 : script:python() { is_buffer_param(p4) };
@@ -428,8 +448,8 @@ R fn@p(p1, p2, p3, p4, size_t *lenp
   , ...);
 
 @depends on (sysctl_table || sysctl_call) && patch@
-identifier fn : script:python() { keeps_file() };
-parameter p1 : script:python() { is_table_param(p1) };
+identifier fn;
+parameter p1 : script:python() { keeps_file() and is_table_param(p1) };
 parameter p2 : script:python() { is_int_param(p2) };
 parameter p3 : script:python() { is_file_param(p3) };
 parameter p4 : script:python() { is_buffer_param(p4) };
@@ -442,9 +462,8 @@ R fn@p(p1, p2, p3, p4, size_t *
   , ...);
 
 @handler depends on (sysctl_table || sysctl_call) && patch disable prototypes@
-identifier fn : script:python() { keeps_file() };
-identifier filp, lenp;
-parameter p1 : script:python() { is_table_param(p1) };
+identifier fn, filp, lenp;
+parameter p1 : script:python() { keeps_file() and is_table_param(p1) };
 parameter p2 : script:python() { is_int_param(p2) };
 parameter p4 : script:python() { is_buffer_param(p4) };
 position p != converted_def.pc;
@@ -511,7 +530,7 @@ fn(...)
 // the call is removed and put back.  Only files that call through
 // ->proc_handler are looked at.
 @depends on (sysctl_table || sysctl_call) && patch@
-identifier fn : script:python() { keeps_file() and calls_table(fn) };
+identifier fn : script:python() { calls_table(fn) and keeps_file() };
 identifier fp, pos, x;
 expression t, a, b, d, e, E;
 comments cm : script:python() { asks_for_ppos(cm) };
@@ -532,7 +551,7 @@ R fn(..., struct file *fp, ..., loff_t *pos, ...)
 // Elsewhere, a call through the table that passes the caller's own file
 // is one of the old kind; the position to pass is the caller's.
 @depends on (sysctl_table || sysctl_call) && patch@
-identifier fn : script:python() { keeps_file() and calls_table(fn) };
+identifier fn : script:python() { calls_table(fn) and keeps_file() };
 identifier fp, pos;
 expression t, a, b, d, e;
 type R;
@@ -560,7 +579,7 @@ R fn(..., struct file *fp, ..., loff_t *pos, ...)
 //----------------------------------------------------------------------
 
 @depends on (sysctl_table || sysctl_call) && patch@
-identifier fn : script:python() { drops_file() and decl_converts(fn) };
+identifier decl_conv.dfn;
 identifier lenp;
 parameter p1 : script:python() { is_table_param(p1) };
 parameter p2 : script:python() { is_int_param(p2) };
@@ -570,14 +589,14 @@ position p != converted_decl.pc;
 type R;
 @@
 
-R fn@p(p1, p2,
+R dfn@p(p1, p2,
 - p3,
   p4, size_t *lenp
 + , loff_t *ppos
   , ...);
 
 @depends on (sysctl_table || sysctl_call) && patch@
-identifier fn : script:python() { drops_file() and decl_converts(fn) };
+identifier decl_conv.dfn;
 parameter p1 : script:python() { is_table_param(p1) };
 parameter p2 : script:python() { is_int_param(p2) };
 parameter p3 : script:python() { is_file_param(p3) };
@@ -586,14 +605,14 @@ position p != converted_decl.pc;
 type R;
 @@
 
-R fn@p(p1, p2,
+R dfn@p(p1, p2,
 - p3,
   p4, size_t *
 + , loff_t *
   , ...);
 
 @later depends on (sysctl_table || sysctl_call) && patch disable prototypes@
-identifier fn : script:python() { drops_file() and def_converts(fn) };
+identifier def_conv.cfn;
 identifier filp, lenp;
 parameter p1 : script:python() { is_table_param(p1) };
 parameter p2 : script:python() { is_int_param(p2) };
@@ -601,7 +620,7 @@ parameter p4 : script:python() { is_buffer_param(p4) };
 position p != converted_def.pc;
 @@
 
-fn@p(p1, p2,
+cfn@p(p1, p2,
 - struct file *filp,
   p4, size_t *lenp
 + , loff_t *ppos
@@ -611,10 +630,10 @@ fn@p(p1, p2,
 }
 
 @depends on (sysctl_table || sysctl_call) && patch@
-identifier later.fn, later.filp;
+identifier def_conv.cfn, later.filp;
 @@
 
-fn(...)
+cfn(...)
 {
 <...
 (
@@ -634,12 +653,12 @@ fn(...)
 }
 
 @depends on (sysctl_table || sysctl_call) && patch@
-identifier later.fn, later.filp, later.lenp;
+identifier def_conv.cfn, later.filp, later.lenp;
 identifier generic =~ "^(proc_do|do_proc_do)";
 expression E, a, b, c, d, e;
 @@
 
-fn(...)
+cfn(...)
 {
 <...
 (
@@ -658,8 +677,8 @@ fn(...)
 ...>
 }
 
-@depends on (sysctl_table || sysctl_call) && patch@
-identifier fn : script:python() { drops_file() and calls_table(fn) };
+@depends on (sysctl_table || sysctl_call) && old_handler && patch@
+identifier fn : script:python() { calls_table(fn) };
 identifier fp, pos;
 expression t, a, b, d, e;
 type R;
@@ -689,13 +708,13 @@ R fn(..., struct file *fp, ..., loff_t *pos, ...)
 // ppos after lenp: struct ctl_table * up to 6.10, const from 6.11 on.
 
 @depends on (sysctl_table || sysctl_call) && patch disable prototypes@
-identifier fn : script:python() { plain_table() and def_converts(fn) };
+identifier def_conv.cfn;
 identifier t, lenp, ppos;
 parameter p2, p3;
-type T1 : script:python() { is_table_type(T1) };
+type T1 : script:python() { plain_table() and is_table_type(T1) };
 @@
 
-fn(
+cfn(
 - T1 t
 + struct ctl_table * t
   , p2, p3, size_t *lenp, loff_t *ppos, ...)
@@ -704,38 +723,38 @@ fn(
 }
 
 @depends on (sysctl_table || sysctl_call) && patch@
-identifier fn : script:python() { plain_table() and decl_converts(fn) };
+identifier decl_conv.dfn;
 identifier t;
 parameter p2, p3, p4, p5;
-type T1 : script:python() { is_table_type(T1) };
+type T1 : script:python() { plain_table() and is_table_type(T1) };
 type R;
 @@
 
-R fn(
+R dfn(
 - T1 t
 + struct ctl_table * t
   , p2, p3, p4, p5, ...);
 
 @depends on (sysctl_table || sysctl_call) && patch@
-identifier fn : script:python() { plain_table() and decl_converts(fn) };
+identifier decl_conv.dfn;
 parameter p2, p3, p4, p5;
-type T1 : script:python() { is_table_type(T1) };
+type T1 : script:python() { plain_table() and is_table_type(T1) };
 type R;
 @@
 
-R fn(
+R dfn(
 - T1
 + struct ctl_table *
   , p2, p3, p4, p5, ...);
 
 @depends on (sysctl_table || sysctl_call) && patch disable prototypes@
-identifier fn : script:python() { const_table() and def_converts(fn) };
+identifier def_conv.cfn;
 identifier t, lenp, ppos;
 parameter p2, p3;
-type T1 : script:python() { is_table_type(T1) };
+type T1 : script:python() { const_table() and is_table_type(T1) };
 @@
 
-fn(
+cfn(
 - T1 t
 + const struct ctl_table * t
   , p2, p3, size_t *lenp, loff_t *ppos, ...)
@@ -744,26 +763,26 @@ fn(
 }
 
 @depends on (sysctl_table || sysctl_call) && patch@
-identifier fn : script:python() { const_table() and decl_converts(fn) };
+identifier decl_conv.dfn;
 identifier t;
 parameter p2, p3, p4, p5;
-type T1 : script:python() { is_table_type(T1) };
+type T1 : script:python() { const_table() and is_table_type(T1) };
 type R;
 @@
 
-R fn(
+R dfn(
 - T1 t
 + const struct ctl_table * t
   , p2, p3, p4, p5, ...);
 
 @depends on (sysctl_table || sysctl_call) && patch@
-identifier fn : script:python() { const_table() and decl_converts(fn) };
+identifier decl_conv.dfn;
 parameter p2, p3, p4, p5;
-type T1 : script:python() { is_table_type(T1) };
+type T1 : script:python() { const_table() and is_table_type(T1) };
 type R;
 @@
 
-R fn(
+R dfn(
 - T1
 + const struct ctl_table *
   , p2, p3, p4, p5, ...);
@@ -771,13 +790,13 @@ R fn(
 // From 5.8 on the buffer is a kernel pointer: void *.
 
 @depends on (sysctl_table || sysctl_call) && patch disable prototypes@
-identifier fn : script:python() { kernel_buffer() and def_converts(fn) };
+identifier def_conv.cfn;
 identifier b, lenp, ppos;
 parameter p1, p2;
-type T4 : script:python() { is_void_pointer(T4) };
+type T4 : script:python() { kernel_buffer() and is_void_pointer(T4) };
 @@
 
-fn(p1, p2,
+cfn(p1, p2,
 - T4 b
 + void *b
   , size_t *lenp, loff_t *ppos, ...)
@@ -786,26 +805,26 @@ fn(p1, p2,
 }
 
 @depends on (sysctl_table || sysctl_call) && patch@
-identifier fn : script:python() { kernel_buffer() and decl_converts(fn) };
+identifier decl_conv.dfn;
 identifier b;
 parameter p1, p2, p4, p5;
-type T4 : script:python() { is_void_pointer(T4) };
+type T4 : script:python() { kernel_buffer() and is_void_pointer(T4) };
 type R;
 @@
 
-R fn(p1, p2,
+R dfn(p1, p2,
 - T4 b
 + void *b
   , p4, p5, ...);
 
 @depends on (sysctl_table || sysctl_call) && patch@
-identifier fn : script:python() { kernel_buffer() and decl_converts(fn) };
+identifier decl_conv.dfn;
 parameter p1, p2, p4, p5;
-type T4 : script:python() { is_void_pointer(T4) };
+type T4 : script:python() { kernel_buffer() and is_void_pointer(T4) };
 type R;
 @@
 
-R fn(p1, p2,
+R dfn(p1, p2,
 - T4
 + void *
   , p4, p5, ...);
