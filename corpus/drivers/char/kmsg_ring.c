@@ -6,7 +6,8 @@
  * their position in the file's f_pos, where iocb->ki_pos is meant: the
  * iter methods get the position in the kiocb, and nothing stores f_pos
  * back.  The write method names its file through a variable it sets from
- * the kiocb.  The proc_lseek method owns f_pos.
+ * the kiocb.  The llseek and proc_lseek methods own f_pos, also when they
+ * hand its address to the helper they share.
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
@@ -60,21 +61,35 @@ static ssize_t kring_write_iter(struct kiocb *kiocb, struct iov_iter *from)
 	return n;
 }
 
-static loff_t kring_lseek(struct file *file, loff_t offset, int whence)
+/* Moves *pos as lseek() would, within the ring. */
+static loff_t kring_seek(loff_t *pos, loff_t offset, int whence)
 {
 	if (whence == SEEK_CUR)
-		offset += file->f_pos;
+		offset += *pos;
 	else if (whence == SEEK_END)
 		offset += kring_len;
 	if (offset < 0 || offset > KRING_SIZE)
 		return -EINVAL;
-	file->f_pos = offset;
+	*pos = offset;
 	return offset;
+}
+
+static loff_t kring_lseek(struct file *file, loff_t offset, int whence)
+{
+	return kring_seek(&file->f_pos, offset, whence);
+}
+
+static loff_t kring_proc_lseek(struct file *file, loff_t offset, int whence)
+{
+	loff_t ret;
+
+	ret = kring_seek(&file->f_pos, offset, whence);
+	return ret;
 }
 
 static const struct proc_ops kring_proc_ops = {
 	.proc_read_iter	= kring_read_iter,
-	.proc_lseek	= kring_lseek,
+	.proc_lseek	= kring_proc_lseek,
 };
 
 static struct file_operations kring_fops = {

@@ -3,9 +3,9 @@
  * /proc/asound files of a wavetable synthesizer, in the style of 2.6.8-era
  * ALSA drivers: the sample memory and the register file are raw data
  * entries whose methods sit in a struct snd_info_entry_ops, not in a
- * file_operations.  Their llseek methods are llseek methods all the same
- * and own f_pos, even when they hand its address to a helper; read and
- * write are given no position and have only f_pos to go by.
+ * file_operations.  Their llseek methods (long long offsets) are llseek
+ * methods all the same and own f_pos; read and write are given no
+ * position and have only f_pos to go by.
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
@@ -29,31 +29,6 @@ extern void snd_wt_read_memory(struct snd_wt *wt, char *buf,
 extern void snd_wt_write_memory(struct snd_wt *wt, const char *buf,
 				unsigned long offset, unsigned long size);
 int snd_wt_create_proc(void *card, struct snd_wt *wt);
-
-/* Moves *pos as lseek() would, within an entry of the given size. */
-static long long snd_wt_seek(loff_t *pos, unsigned long size,
-			     long long offset, int orig)
-{
-	loff_t to;
-
-	switch (orig) {
-	case 0:
-		to = offset;
-		break;
-	case 1:
-		to = *pos + offset;
-		break;
-	case 2:
-		to = size + offset;
-		break;
-	default:
-		return -EINVAL;
-	}
-	if (to < 0 || to > size)
-		return -EINVAL;
-	*pos = to;
-	return to;
-}
 
 static long snd_wt_mem_read(snd_info_entry_t *entry, void *file_private_data,
 			    struct file *file, char __user *_buf,
@@ -109,7 +84,25 @@ static long long snd_wt_mem_llseek(snd_info_entry_t *entry,
 				   void *file_private_data, struct file *file,
 				   long long offset, int orig)
 {
-	return snd_wt_seek(&file->f_pos, entry->size, offset, orig);
+	long long to;
+
+	switch (orig) {
+	case 0:
+		to = offset;
+		break;
+	case 1:
+		to = file->f_pos + offset;
+		break;
+	case 2:
+		to = entry->size + offset;
+		break;
+	default:
+		return -EINVAL;
+	}
+	if (to < 0 || to > entry->size)
+		return -EINVAL;
+	file->f_pos = to;
+	return to;
 }
 
 static struct snd_info_entry_ops snd_wt_mem_ops = {
