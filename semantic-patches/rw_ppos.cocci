@@ -1,40 +1,53 @@
-/// Make read and write methods use the position they are given instead of
-/// file->f_pos, and make other code that hands &file->f_pos to a read or
-/// write pass a copy of it.
-///
-/// Since Linux 2.6.8 read() and write() pass their method a copy of f_pos
-/// and store the copy back afterwards, as sys_read() does:
-///
-///	loff_t pos = file_pos_read(file);
-///	ret = vfs_read(file, buf, count, &pos);
-///	file_pos_write(file, pos);
-///
-/// What a method writes to file->f_pos is then thrown away, and what it
-/// reads there is not the position of a pread() or pwrite().  In each read,
-/// write, readv and writev method (named so by a struct file_operations
-/// initializer of its file, designated, GNU-style or positional, or, when
-/// nothing in the file refers to it, by its signature) every f_pos of the
-/// method's own file becomes *ppos and &file->f_pos becomes ppos, under the
-/// method's own parameter names; file->f_pos++ becomes (*ppos)++.  In an
-/// aio_read, aio_write, read_iter or write_iter method, iocb->ki_filp->f_pos
-/// (also through a struct file variable set from iocb->ki_filp) becomes
-/// iocb->ki_pos.  Anywhere else, a call statement that is given
-/// &file->f_pos (vfs_read() of a file the driver opened itself, another
-/// file's read method called directly) gets a local loff_t copy, declared
-/// first in the function, that is stored back after the call.
-///
-/// llseek and readdir methods (.readdir, .iterate, .iterate_shared) own
-/// f_pos and are left alone, and so are the open and release methods' own
-/// file, which nothing else uses while they run, and stream-only read and
-/// write methods, which refuse any position (`if (ppos) return -ESPIPE;`,
-/// as after stream_open()) and keep their own offset in f_pos, and so is
-/// the VFS core (the files directly in fs/).  A comparison with &file->f_pos
-/// is a pread refusal, for nonseekable_open.cocci.  A call given
-/// &file->f_pos that is not a statement of its own (in a condition, a
-/// return or an initializer) is reported, not converted.
-///
+// SPDX-License-Identifier: GPL-2.0-only
+/// Read and write methods must use the position they are given, not
+/// file->f_pos; other code hands read and write a copy of f_pos.
+//#
+//# Since Linux 2.6.8 read() and write() pass their method a copy of f_pos
+//# and store the copy back afterwards:
+//#
+//#	loff_t pos = file_pos_read(file);
+//#	ret = vfs_read(file, buf, count, &pos);
+//#	file_pos_write(file, pos);
+//#
+//# What a method writes to file->f_pos is then thrown away, and what it
+//# reads there is not the position of a pread() or pwrite().
+//#
+//# A function is a read, write, readv or writev method when a member of
+//# that name in an initializer of any struct (struct file_operations,
+//# struct proc_ops as proc_read and so on, struct snd_info_entry_ops, a
+//# driver's own table) names it and it takes a struct file * and a
+//# loff_t * position; positional initializers count for struct
+//# file_operations only.  A function that nothing in its file refers to is
+//# one when its signature is (struct file *, ..., ..., loff_t *).  There
+//# every f_pos of the method's own file becomes *ppos and &file->f_pos
+//# becomes ppos, under the method's own parameter names.  In an aio_read,
+//# aio_write, read_iter or write_iter method, iocb->ki_filp->f_pos, also
+//# through a struct file variable set from iocb->ki_filp, becomes
+//# iocb->ki_pos.
+//#
+//# Anywhere else, a call given &file->f_pos as a statement of its own or
+//# as the initializer of a declaration followed by a statement (a write
+//# method writing to another file, as the tty core's console redirection
+//# did, vfs_read() of a file the driver opened itself) gets a local
+//# loff_t copy that is stored back after the call.
+//#
+//# Left alone: llseek and readdir methods (llseek, readdir, iterate,
+//# iterate_shared of any table, or by signature), which own f_pos; the
+//# open and release methods' own file, which nothing else uses while they
+//# run; stream-only read and write methods, which refuse any position
+//# (`if (ppos) return -ESPIPE;`, as after stream_open()) and keep their
+//# own offset in f_pos; and the VFS core, the files directly in fs/.  A
+//# comparison with &file->f_pos is a pread refusal, nonseekable_open's
+//# business.  A call given &file->f_pos in a condition, a return or
+//# another expression is reported, not converted.
+//#
+//# -D kernel=X.Y gives the version of the tree; it changes only how the
+//# messages of a tree older than 2.6.8 explain why f_pos is wrong there.
+//#
 // Confidence: High
 // Copyright: (C) 2026 The safeseek authors.
+// Comments: The method and its table must be in the same file.  Arrays
+//  of operations tables are not looked at.
 // Options: --no-includes --include-headers
 // Keywords: f_pos, ppos, ki_pos, vfs_read, vfs_write, file_operations
 // Requires: 1.1.0
@@ -52,6 +65,22 @@ virtual report
 import os
 import re
 
+# The kernel version of the tree, (major, minor, sublevel), from -D kernel=X.Y;
+# None when not given.
+KERNEL = None
+
+def parse_kernel(text):
+    m = re.match(r"^v?(\d+)\.(\d+)(?:\.(\d+))?$", str(text).strip())
+    if not m:
+        raise ValueError("kernel=%s: not a kernel version such as 2.6.7 or 6.12"
+                         % text)
+    return tuple(int(g or 0) for g in m.groups())
+
+def before_copies():
+    """The tree predates 2.6.8: read() and write() still hand their
+    methods &file->f_pos itself."""
+    return KERNEL is not None and KERNEL < (2, 6, 8)
+
 # struct file_operations members in declaration order, for positional
 # initializers.
 FOPS_MEMBERS = ["owner", "llseek", "read", "aio_read", "write", "aio_write",
@@ -60,34 +89,59 @@ FOPS_MEMBERS = ["owner", "llseek", "read", "aio_read", "write", "aio_write",
                 "read_iter", "write_iter"]
 RW_ROLES = ("read", "write", "readv", "writev")
 KIO_ROLES = ("aio_read", "aio_write", "read_iter", "write_iter")
-FPOS_OWNERS = ("llseek", "readdir", "iterate", "iterate_shared")
+SEEK_ROLES = ("llseek",)
+DIR_ROLES = ("readdir", "iterate", "iterate_shared")
+ALONE_ROLES = ("open", "release")
 STREAM_REFUSAL = re.compile(r"-\s*ESPIPE\b")
 
 DESIGNATED = re.compile(r"^\.\s*(\w+)\s*=\s*(.*)$", re.S)
 GNU_STYLE = re.compile(r"^(\w+)\s*:\s*(.*)$", re.S)
 FUNCTION = re.compile(r"^\(?\s*&?\s*(\w+)\s*\)?$")
+IDENT = re.compile(r"[A-Za-z_]\w*")
+COMMENT_OR_STRING = re.compile(r"/\*.*?\*/|//[^\n]*|\"(?:\\.|[^\"\\])*\"|'(?:\\.|[^'\\])*'", re.S)
+DEFINE = re.compile(r"^\s*#\s*define\s+(\w+)", re.M)
 
-fops_roles = {}		# (file, function) -> [(member, fops variable)]
-referenced = set()	# (file, function) used other than by its definition
-methods = {}		# (file, function) -> what the messages need
-fpos_owners = set()	# (file, function): llseek, readdir, stream-only methods
-stream_only = set()	# (file, function) refusing any position
-last_param = {}		# (file, function) -> name of its fourth and last parameter
-own_file = {}		# (file, function) -> its struct file parameter, for open and release
-alone = set()		# (file, line, column) of &file->f_pos where open or release was given file
-excluded = set()	# (file, line, column) of f_pos in comparisons, call arguments
-excluded_cmp = set()	# (file, line, column) of f_pos in comparisons
-convertible = set()	# (file, line, column) of call arguments patch mode converts
-names_used = {}		# (file, function) -> identifiers seen in it
-writes = set()		# (file, line, column) of f_pos written to
-messages = {}		# (file, line, column) -> report text
-emitted = set()		# places already printed
+class FileState(object):
+    """What the rules find in one file.  Functions are keyed by name,
+    places by (line, column) in the file as read, which hold in a function
+    until a rule changes it."""
+    def __init__(self, path):
+        self.path = path
+        self.vfs_core = (os.path.basename(os.path.dirname(os.path.normpath(path)))
+                         == "fs")
+        self.named = {}		# function -> [(member, table)] naming it
+        self.file_params = {}	# function -> its struct file * parameters
+        self.ppos_params = {}	# function -> its loff_t * parameters
+        self.pos_values = set()	# functions with a loff_t or long long parameter
+        self.kiocbs = {}	# function -> its struct kiocb * parameter
+        self.alone_files = {}	# function -> F of (struct inode *, struct file *F)
+        self.by_shape = {}	# function -> "rw", "kio" or "owner" by signature
+        self.shape_rw = {}	# function -> (file, position) of the rw signature
+        self.referenced = set()	# functions used other than by their definition
+        self.stream_only = set()	# functions refusing any position
+        self.aliases = {}	# function -> [(kiocb, variable)] from ki_filp
+        self.decided = {}	# function -> its method record, "owner" or None
+        self.excluded = set()	# places: f_pos in comparisons, call arguments
+        self.excluded_cmp = set()	# places: f_pos in comparisons
+        self.convertible = {}	# places: call arguments -> "stmt" or "init"
+        self.fixes = {}		# places: f_pos to replace -> ("rw" or "kio", name)
+        self.copy_names = {}	# function -> the name of its copy of f_pos
+        self.writes = set()	# places: f_pos written to
+        self.messages = {}	# places -> report text
+        self.emitted = set()	# places already printed
+        with open(path, encoding="utf-8", errors="replace") as f:
+            self.text = f.read()
 
-def vfs_core(path):
-    return os.path.basename(os.path.dirname(os.path.normpath(path))) == "fs"
+st = None
+
+def start(p):
+    """Called on each f_pos before anything else looks at its file."""
+    global st
+    if st is None or st.path != p.file:
+        st = FileState(p.file)
 
 def where(p):
-    return (p.file, p.line, p.column)
+    return (p.line, p.column)
 
 def compact(text):
     return re.sub(r"\s+", "", str(text))
@@ -95,287 +149,379 @@ def compact(text):
 def show(text):
     return re.sub(r"\s*(->|\.)\s*", r"\1", str(text))
 
-def record_fops(ops, inits, p):
+def record_table(struct, table, inits):
     for index, init in enumerate(inits):
         text = str(init).strip()
         m = DESIGNATED.match(text) or GNU_STYLE.match(text)
         if m:
             member, value = m.group(1), m.group(2)
-        elif index < len(FOPS_MEMBERS):
+        elif struct == "file_operations" and index < len(FOPS_MEMBERS):
             member, value = FOPS_MEMBERS[index], text
         else:
             continue
+        if struct == "proc_ops" and member.startswith("proc_"):
+            member = "llseek" if member == "proc_lseek" else member[len("proc_"):]
         f = FUNCTION.match(value.strip())
         if f:
-            key = (p.file, f.group(1))
-            fops_roles.setdefault(key, []).append((member, ops))
-            if member in FPOS_OWNERS:
-                fpos_owners.add(key)
+            st.named.setdefault(f.group(1), []).append((member, table))
 
-def decide(key, roles, shape_role):
-    """The method role of a function, or None when it is not one."""
-    named = fops_roles.get(key, [])
-    if vfs_core(key[0]) or key in stream_only:
-        return None
-    for member, ops in named:
+def role(fn, roles):
+    for member, table in st.named.get(fn, []):
         if member in roles:
-            return member
-    if not named and key not in referenced:
-        return shape_role
-    return None
+            return member, table
+    return None, None
 
-def refuses_any_position(p, cond, stmt):
-    """if (ppos), if (ppos != NULL) or if (unlikely(ppos)) on a method's
-    position parameter, returning -ESPIPE: the forms the checker knows."""
-    param = last_param.get((p.file, p.current_element))
-    return (param is not None and STREAM_REFUSAL.search(str(stmt)) is not None
-            and compact(cond) in (param, param + "!=NULL", "unlikely(%s)" % param))
+def decide(fn):
+    """What the function is: a dict for read/write ("rw") and aio/iter
+    ("kio") methods, "owner" for functions whose f_pos is their own, or
+    None."""
+    if fn in st.decided:
+        return st.decided[fn]
+    m = None
+    files = st.file_params.get(fn, [])
+    if st.vfs_core:
+        m = "owner"
+    elif fn in st.named:
+        member, table = role(fn, RW_ROLES)
+        if member and files and st.ppos_params.get(fn):
+            m = {"kind": "rw", "role": member, "table": table,
+                 "file": [files[0]], "pos": st.ppos_params[fn][-1]}
+        member, table = role(fn, KIO_ROLES)
+        if m is None and member and fn in st.kiocbs:
+            m = {"kind": "kio", "role": member, "table": table,
+                 "file": [st.kiocbs[fn] + "->ki_filp"], "pos": st.kiocbs[fn]}
+        if m is None and files and (role(fn, SEEK_ROLES)[0] and fn in st.pos_values
+                                    or role(fn, DIR_ROLES)[0]):
+            m = "owner"
+    elif fn not in st.referenced and fn in st.by_shape:
+        kind = st.by_shape[fn]
+        if kind == "rw":
+            m = {"kind": "rw", "role": None, "table": None,
+                 "file": [st.shape_rw[fn][0]], "pos": st.shape_rw[fn][1]}
+        elif kind == "kio":
+            m = {"kind": "kio", "role": None, "table": None,
+                 "file": [st.kiocbs[fn] + "->ki_filp"], "pos": st.kiocbs[fn]}
+        else:
+            m = "owner"
+    if isinstance(m, dict) and m["kind"] == "rw" and fn in st.stream_only:
+        m = "owner"
+    if isinstance(m, dict) and m["kind"] == "kio":
+        for kiocb, var in st.aliases.get(fn, []):
+            if kiocb == m["pos"]:
+                m["file"].append(var)
+    st.decided[fn] = m
+    return m
 
-def record_method(p, kind, role, files, pos, addr):
-    methods[(p.file, p.current_element)] = {
-        "kind": kind, "role": role, "file": files, "pos": pos, "addr": addr}
+def method(fn):
+    m = decide(fn)
+    return m if isinstance(m, dict) else None
 
-def is_method(p, kind):
-    m = methods.get((p.file, p.current_element))
-    return m is not None and m["kind"] == kind
+def owns_fpos(fn):
+    return decide(fn) == "owner"
 
-def describe(key):
-    m = methods[key]
-    named = [ops for member, ops in fops_roles.get(key, []) if member == m["role"]]
-    if named:
-        return "%s, the %s method of %s" % (key[1], m["role"], " and ".join(named))
-    return "%s, a %s method by its signature" % (key[1], m["role"])
+def alone(fn, x):
+    """X is the file of an open or release method, which nothing else uses
+    while it runs."""
+    return (st.alone_files.get(fn) == compact(x) and
+            any(member in ALONE_ROLES for member, table in st.named.get(fn, [])))
 
-def copy_ok(p):
-    key = (p.file, p.current_element)
-    return not vfs_core(p.file) and key not in fpos_owners and where(p) not in alone
+def own_file(fn, x):
+    """The method record when X is the file the method was given."""
+    m = method(fn)
+    return m if m is not None and compact(x) in m["file"] else None
 
-def note_names(p, name):
-    names_used.setdefault((p.file, p.current_element), set()).add(str(name))
+def describe(fn):
+    m = method(fn)
+    if m["table"]:
+        return "%s, the %s method of %s" % (fn, m["role"], m["table"])
+    return "%s, a %s method by its signature" % (
+        fn, "read or write" if m["kind"] == "rw" else "aio or iter")
+
+def method_addr(fn, x):
+    """What a method passes for &X->f_pos of its own file, or None."""
+    m = own_file(fn, x)
+    if m is None:
+        return None
+    return m["pos"] if m["kind"] == "rw" else "&%s->ki_pos" % m["pos"]
+
+def place_fix(p, kind):
+    """The parameter, ppos or iocb, that replaces the f_pos at p.  A rule
+    that changes a function renumbers its lines, so this holds only in
+    functions no earlier rule has changed: each method gets one of the
+    two kinds of fix only."""
+    f = st.fixes.get(where(p))
+    return f[1] if f is not None and f[0] == kind else None
+
+def copy_ok(fn, x):
+    """&X->f_pos handed to a call in function fn gets a copy: the VFS core,
+    llseek and readdir methods, open and release methods with their own
+    file, and methods with theirs (ppos, iocb->ki_pos) are left out."""
+    return not owns_fpos(fn) and not alone(fn, x) and own_file(fn, x) is None
 
 def fresh_name(p):
-    used = names_used.get((p.file, p.current_element), set())
-    for name in ("pos", "fpos", "file_pos"):
-        if name not in used:
-            return name
-    n = 2
-    while "pos%d" % n in used:
-        n += 1
-    return "pos%d" % n
+    """pos, or another name that neither the function nor a macro of the
+    file uses; the same for every copy in the function."""
+    fn = p.current_element
+    if fn not in st.copy_names:
+        lines = st.text.split("\n")
+        body = "\n".join(lines[int(p.current_element_line) - 1:
+                               int(p.current_element_line_end)])
+        used = set(IDENT.findall(COMMENT_OR_STRING.sub(" ", body)))
+        used.update(DEFINE.findall(st.text))
+        names = ["pos", "fpos", "file_pos"] + ["pos%d" % n for n in range(2, 100)]
+        st.copy_names[fn] = next(n for n in names if n not in used)
+    return st.copy_names[fn]
+
+# A script rule that drops every match it is given leaves no environment
+# for the rules after it, which then do not run at all; the scripts below
+# name this identifier, which matches nothing, instead.
+NOTHING = "safeseek_no_such_name"
+
+def nothing():
+    return cocci.make_ident(NOTHING)
+
+def warn(text):
+    return "WARNING: " + text
 
 def emit(p, printer):
     key = where(p)
-    if key in messages and key not in emitted:
-        emitted.add(key)
-        printer(p, messages[key])
+    if key in st.messages and key not in st.emitted:
+        st.emitted.add(key)
+        printer(p, st.messages[key])
+
+@initialize:python@
+kernel << virtual.kernel;
+@@
+KERNEL = parse_kernel(kernel)
 
 // Every rule below needs an f_pos somewhere in the file, so that files
 // without one are not even parsed.
 
 @fpos_file@
 expression X;
+position p;
 @@
-X->f_pos
+X->f_pos@p
+
+@script:python depends on fpos_file@
+p << fpos_file.p;
+@@
+start(p[0])
 
 // ------------------------------------------------------------------------
-// Which functions are methods: the file_operations initializers of the
-// file say so, or, for a function nothing in the file refers to, its
-// signature does.
+// Which functions are methods.  First the facts, each found in one pass
+// over the file: the operations tables and what their members name, the
+// parameters of each function, the signatures that make a method of a
+// function nothing refers to.  decide() puts them together when a place
+// is first looked at.
 
-@fops depends on fpos_file@
-identifier ops;
+@tables depends on fpos_file@
+identifier struct_name, table;
 initializer list inits;
-position p;
 @@
-struct file_operations ops@p = { inits };
+struct struct_name table = { inits };
 
 @script:python depends on fpos_file@
-ops << fops.ops;
-inits << fops.inits;
-p << fops.p;
+struct_name << tables.struct_name;
+table << tables.table;
+inits << tables.inits;
 @@
-record_fops(ops, inits, p[0])
+record_table(str(struct_name), str(table), inits)
 
-@cand depends on fpos_file@
-identifier fn, F, G, I, x1, x2, x3;
-type T, T1, T2;
-position pd;
+@with_file depends on fpos_file@
+identifier fn, F;
+type T;
+@@
+T fn(..., struct file *F, ...) { ... }
+
+@script:python depends on fpos_file@
+fn << with_file.fn;
+F << with_file.F;
+@@
+st.file_params.setdefault(str(fn), []).append(str(F))
+
+@with_ppos depends on fpos_file@
+identifier fn, P;
+type T;
+@@
+T fn(..., loff_t *P, ...) { ... }
+
+@script:python depends on fpos_file@
+fn << with_ppos.fn;
+P << with_ppos.P;
+@@
+st.ppos_params.setdefault(str(fn), []).append(str(P))
+
+@with_pos depends on fpos_file@
+identifier fn, x;
+type T;
 @@
 (
-T fn@pd(struct file *F, T1 x1, T2 x2, loff_t *x3) { ... }
+T fn(..., loff_t x, ...) { ... }
 |
-T fn@pd(struct kiocb *I, T1 x1, T2 x2, loff_t x3) { ... }
-|
-T fn@pd(struct kiocb *I, struct iov_iter *x1) { ... }
-|
-T fn@pd(struct file *G, loff_t x1, int x2) { ... }
-|
-T fn@pd(struct file *G, void *x1, filldir_t x2) { ... }
+T fn(..., long long x, ...) { ... }
 )
 
-@ref depends on fpos_file@
-identifier cand.fn;
-position p;
+@script:python depends on fpos_file@
+fn << with_pos.fn;
 @@
-fn@p
+st.pos_values.add(str(fn))
+
+@with_kiocb depends on fpos_file@
+identifier fn, I, x1, x2, x3;
+type T, T1, T2;
+@@
+(
+T fn(struct kiocb *I, T1 x1, T2 x2, loff_t x3) { ... }
+|
+T fn(struct kiocb *I, struct iov_iter *x1) { ... }
+)
 
 @script:python depends on fpos_file@
-fn << cand.fn;
-p << ref.p;
+fn << with_kiocb.fn;
+I << with_kiocb.I;
 @@
-referenced.add((p[0].file, fn))
+st.kiocbs[str(fn)] = str(I)
+st.by_shape[str(fn)] = "kio"
 
-// open and release run while nothing else uses their file, and the address
-// of its f_pos may be kept as a key (hpfs lists the f_pos of its open
-// directories): it is no position handed to a read, and gets no copy.
-
-@open_release depends on fpos_file@
+@alone_shape depends on fpos_file@
 identifier fn, I, F;
 type T;
-position pd;
 @@
-T fn@pd(struct inode *I, struct file *F) { ... }
+T fn(struct inode *I, struct file *F) { ... }
 
 @script:python depends on fpos_file@
-F << open_release.F;
-p << open_release.pd;
+fn << alone_shape.fn;
+F << alone_shape.F;
 @@
-own_file[(p[0].file, p[0].current_element)] = str(F)
+st.alone_files[str(fn)] = str(F)
 
-@own_address depends on fpos_file && open_release@
-identifier F;
-expression fe;
-expression list es1, es2;
-position pa;
+@rw_shape depends on fpos_file@
+identifier fn, F, P, x1, x2;
+type T, T1, T2;
 @@
-fe(es1, &F->f_pos@pa, es2)
+T fn(struct file *F, T1 x1, T2 x2, loff_t *P) { ... }
 
 @script:python depends on fpos_file@
-F << own_address.F;
-p << own_address.pa;
+fn << rw_shape.fn;
+F << rw_shape.F;
+P << rw_shape.P;
 @@
-key = (p[0].file, p[0].current_element)
-if own_file.get(key) == str(F) and any(
-        member in ("open", "release") for member, ops in fops_roles.get(key, [])):
-    alone.add(where(p[0]))
+st.by_shape[str(fn)] = "rw"
+st.shape_rw[str(fn)] = (str(F), str(P))
+
+@owner_shape depends on fpos_file@
+identifier fn, F, x1, x2;
+type T;
+@@
+(
+T fn(struct file *F, loff_t x1, int x2) { ... }
+|
+T fn(struct file *F, void *x1, filldir_t x2) { ... }
+|
+T fn(struct file *F, struct dir_context *x1) { ... }
+)
+
+@script:python depends on fpos_file@
+fn << owner_shape.fn;
+@@
+st.by_shape[str(fn)] = "owner"
+
+// A signature alone makes a method only of a function nothing refers to;
+// only the functions that no table names are looked up.
+
+@shaped depends on fpos_file@
+identifier fn, F, I, P, x1, x2, x3;
+type T, T1, T2;
+@@
+(
+T fn(struct file *F, T1 x1, T2 x2, loff_t *P) { ... }
+|
+T fn(struct kiocb *I, T1 x1, T2 x2, loff_t x3) { ... }
+|
+T fn(struct kiocb *I, struct iov_iter *x1) { ... }
+|
+T fn(struct file *F, loff_t x1, int x2) { ... }
+|
+T fn(struct file *F, void *x1, filldir_t x2) { ... }
+|
+T fn(struct file *F, struct dir_context *x1) { ... }
+)
+
+@script:python unnamed depends on fpos_file@
+fn << shaped.fn;
+un;
+@@
+coccinelle.un = nothing() if str(fn) in st.named else cocci.make_ident(str(fn))
+
+@ref depends on fpos_file@
+identifier unnamed.un;
+position p;
+@@
+un@p
+
+@script:python depends on fpos_file@
+un << unnamed.un;
+p << ref.p;
+@@
+st.referenced.add(str(un))
 
 // A method that refuses any position, `if (ppos) return -ESPIPE;`, serves
 // only stream files (stream_open()), to which read() and write() pass none:
 // it keeps its own offset in f_pos, and *ppos there would be a NULL
-// dereference.  The test is found in two steps, the last parameter of each
-// function and then every if statement: one pattern holding both, with
-// <+... ...+> around the if, costs spatch seconds per file.
+// dereference.  Only the if statements testing a loff_t * parameter's
+// name are looked at.
 
-@four depends on fpos_file@
-identifier fn, P, x0, x1, x2;
-type T, T0, T1, T2, T3;
-position pd;
-@@
-T fn@pd(T0 x0, T1 x1, T2 x2, T3 P) { ... }
-
-@script:python depends on fpos_file@
-P << four.P;
-p << four.pd;
-@@
-last_param[(p[0].file, p[0].current_element)] = str(P)
-
-@refusal depends on fpos_file && four@
-expression E;
+@refusal depends on fpos_file@
+identifier with_ppos.P;
 statement S;
 position pi;
 @@
-if (E@pi) S
+(
+if (P@pi) S
+|
+if (P@pi != NULL) S
+|
+if (unlikely(P@pi)) S
+)
 
 @script:python depends on fpos_file@
-E << refusal.E;
+P << with_ppos.P;
 S << refusal.S;
 p << refusal.pi;
 @@
-if refuses_any_position(p[0], E, S):
-    stream_only.add((p[0].file, p[0].current_element))
-    fpos_owners.add((p[0].file, p[0].current_element))
-
-@script:python depends on fpos_file@
-fn << cand.fn;
-F << cand.F;
-P << cand.x3;
-p << cand.pd;
-@@
-key = (p[0].file, fn)
-role = decide(key, RW_ROLES, "read or write")
-if role:
-    record_method(p[0], "rw", role, [str(F)], "*" + str(P), str(P))
-
-@script:python depends on fpos_file@
-fn << cand.fn;
-I << cand.I;
-p << cand.pd;
-@@
-key = (p[0].file, fn)
-role = decide(key, KIO_ROLES, "aio or iter")
-if role:
-    record_method(p[0], "kio", role, [str(I) + "->ki_filp"], str(I) + "->ki_pos", None)
-
-@script:python depends on fpos_file@
-fn << cand.fn;
-G << cand.G;
-p << cand.pd;
-@@
-# an llseek or readdir method by its signature
-key = (p[0].file, fn)
-if key not in fops_roles and key not in referenced:
-    fpos_owners.add(key)
-
-@rw depends on fpos_file@
-identifier fn, F, P, x1, x2;
-type T, T1, T2;
-position pd : script:python() { is_method(pd[0], "rw") };
-@@
-T fn@pd(struct file *F, T1 x1, T2 x2, loff_t *P) { ... }
-
-@kio depends on fpos_file@
-identifier fn, I, x1, x2, x3;
-type T, T1, T2;
-position pd : script:python() { is_method(pd[0], "kio") };
-@@
-(
-T fn@pd(struct kiocb *I, T1 x1, T2 x2, loff_t x3) { ... }
-|
-T fn@pd(struct kiocb *I, struct iov_iter *x1) { ... }
-)
+if (STREAM_REFUSAL.search(str(S)) is not None and
+        str(P) in st.ppos_params.get(p[0].current_element, [])):
+    st.stream_only.add(p[0].current_element)
 
 // An aio or iter method often names its file first:
 //	struct file *file = iocb->ki_filp;
 
-@kio_alias depends on fpos_file@
-identifier kio.fn, kio.I, A;
-position kio.pd;
+@alias_decl depends on fpos_file@
+identifier A, I;
+position pa;
 @@
-fn@pd(...) {
-... when any
-struct file *A = I->ki_filp;
-... when any
-}
+struct file *A@pa = I->ki_filp;
 
 @script:python depends on fpos_file@
-A << kio_alias.A;
-p << kio.pd;
+A << alias_decl.A;
+I << alias_decl.I;
+p << alias_decl.pa;
 @@
-methods[(p[0].file, p[0].current_element)]["file"].append(str(A))
+st.aliases.setdefault(p[0].current_element, []).append((str(I), str(A)))
 
-@kio_alias_set depends on fpos_file@
-identifier kio.fn, kio.I, A;
-position kio.pd;
+@alias_set depends on fpos_file@
+identifier A, I;
+position pa;
 @@
-fn@pd(...) { <+...
-A = I->ki_filp
-...+> }
+A@pa = I->ki_filp
 
 @script:python depends on fpos_file@
-A << kio_alias_set.A;
-p << kio.pd;
+A << alias_set.A;
+I << alias_set.I;
+p << alias_set.pa;
 @@
-methods[(p[0].file, p[0].current_element)]["file"].append(str(A))
+st.aliases.setdefault(p[0].current_element, []).append((str(I), str(A)))
 
 // ------------------------------------------------------------------------
 // Where f_pos is touched.  A comparison with &file->f_pos is a pread
@@ -390,8 +536,12 @@ position pc;
 @script:python depends on fpos_file@
 p << cmp.pc;
 @@
-excluded.add(where(p[0]))
-excluded_cmp.add(where(p[0]))
+st.excluded.add(where(p[0]))
+st.excluded_cmp.add(where(p[0]))
+
+// Calls patch mode can give a copy: statements of their own, and the
+// initializer of a declaration that a statement follows, where the copy
+// can be declared just before and stored back just after.
 
 @stmt_call depends on fpos_file@
 expression X, fe, E;
@@ -408,7 +558,23 @@ position pa;
 @script:python depends on fpos_file@
 p << stmt_call.pa;
 @@
-convertible.add(where(p[0]))
+st.convertible[where(p[0])] = "stmt"
+
+@init_call depends on fpos_file@
+expression X, fe;
+expression list es1, es2;
+type T;
+identifier v;
+statement S;
+position pa;
+@@
+  T v = fe(es1, &X->f_pos@pa, es2);
+  S
+
+@script:python depends on fpos_file@
+p << init_call.pa;
+@@
+st.convertible[where(p[0])] = "init"
 
 @callarg depends on fpos_file@
 expression X, fe;
@@ -422,23 +588,23 @@ X << callarg.X;
 fe << callarg.fe;
 p << callarg.pa;
 @@
-excluded.add(where(p[0]))
-key = (p[0].file, p[0].current_element)
-m = methods.get(key)
-if not copy_ok(p[0]):
+fn = p[0].current_element
+st.excluded.add(where(p[0]))
+addr = method_addr(fn, X)
+if owns_fpos(fn) or alone(fn, X) or where(p[0]) in st.excluded_cmp:
     pass
-elif m is not None and compact(X) in m["file"]:
-    messages[where(p[0])] = "%s passes &%s->f_pos to %s: pass %s" % (
-        describe(key), show(X), show(fe), m["addr"] or "&" + m["pos"])
-elif where(p[0]) in convertible:
-    messages[where(p[0])] = (
-        "%s passes &%s->f_pos to %s: pass a copy of the position and store "
-        "it back" % (key[1], show(X), show(fe)))
+elif addr is not None:
+    st.messages[where(p[0])] = warn("%s passes &%s->f_pos to %s: pass %s" % (
+        describe(fn), show(X), show(fe), addr))
+elif where(p[0]) in st.convertible:
+    st.messages[where(p[0])] = warn(
+        "%s passes &%s->f_pos to %s: pass a copy of the position and "
+        "store it back" % (fn, show(X), show(fe)))
 else:
-    messages[where(p[0])] = (
-        "%s passes &%s->f_pos to %s: pass a copy of the position and store "
-        "it back (by hand: the call is not a statement of its own)"
-        % (key[1], show(X), show(fe)))
+    st.messages[where(p[0])] = warn(
+        "%s passes &%s->f_pos to %s: pass a copy of the position and "
+        "store it back (by hand: the call is not a statement of its own)"
+        % (fn, show(X), show(fe)))
 
 @acc_write depends on fpos_file@
 expression X, E;
@@ -450,7 +616,7 @@ position q;
 @script:python depends on fpos_file@
 q << acc_write.q;
 @@
-writes.add(where(q[0]))
+st.writes.add(where(q[0]))
 
 @acc depends on fpos_file@
 expression X;
@@ -462,25 +628,33 @@ X->f_pos@q
 X << acc.X;
 q << acc.q;
 @@
-key = (q[0].file, q[0].current_element)
-m = methods.get(key)
-if m is None or where(q[0]) in excluded or compact(X) not in m["file"]:
-    pass
-elif where(q[0]) in writes:
-    messages[where(q[0])] = (
-        "%s writes %s->f_pos, which read() and write() overwrite with their "
-        "own copy: use %s" % (describe(key), show(X), m["pos"]))
-else:
-    messages[where(q[0])] = (
-        "%s reads %s->f_pos, which is not the position under pread() and "
-        "pwrite(): use %s" % (describe(key), show(X), m["pos"]))
+m = own_file(q[0].current_element, X)
+if m is not None and where(q[0]) not in st.excluded_cmp:
+    st.fixes[where(q[0])] = (m["kind"], m["pos"])
+    use = m["pos"] + "->ki_pos" if m["kind"] == "kio" else "*" + m["pos"]
+    who = describe(q[0].current_element)
+    if where(q[0]) in st.excluded:
+        pass
+    elif where(q[0]) in st.writes and before_copies():
+        st.messages[where(q[0])] = warn(
+            "%s writes %s->f_pos, not the position it was given (another "
+            "under pread() and pwrite(), and a copy from Linux 2.6.8 on): "
+            "use %s" % (who, show(X), use))
+    elif where(q[0]) in st.writes:
+        st.messages[where(q[0])] = warn(
+            "%s writes %s->f_pos, which read() and write() overwrite with "
+            "their own copy: use %s" % (who, show(X), use))
+    else:
+        st.messages[where(q[0])] = warn(
+            "%s reads %s->f_pos, which is not the position under pread() and "
+            "pwrite(): use %s" % (who, show(X), use))
 
 // ------------------------------------------------------------------------
 // context, org and report
 
 @depends on fpos_file && context@
 expression X;
-position q : script:python() { where(q[0]) in messages };
+position q : script:python() { where(q[0]) in st.messages };
 @@
 * X->f_pos@q
 
@@ -489,138 +663,73 @@ q << acc.q;
 @@
 emit(q[0], coccilib.org.print_todo)
 
-@script:python depends on fpos_file && org@
-p << callarg.pa;
-@@
-emit(p[0], coccilib.org.print_todo)
-
 @script:python depends on fpos_file && report@
 q << acc.q;
 @@
 emit(q[0], coccilib.report.print_report)
 
-@script:python depends on fpos_file && report@
-p << callarg.pa;
-@@
-emit(p[0], coccilib.report.print_report)
-
 // ------------------------------------------------------------------------
-// patch: read, write, readv and writev methods use their position pointer
+// patch: read, write, readv and writev methods use their position pointer,
+// aio and iter methods iocb->ki_pos.  A rule that changes a function
+// renumbers its lines, so the places found above hold only in functions
+// no earlier rule has changed: each method gets one kind of fix only.
 
-@depends on fpos_file && patch@
-identifier rw.fn, rw.F, rw.P;
+@depends on fpos_file && patch disable ptr_to_array@
+expression X;
+position q : script:python() { place_fix(q[0], "rw") is not None };
+fresh identifier P = script:python(q) { place_fix(q[0], "rw") };
 @@
-fn(...) { <...
 (
-- F->f_pos++
+- X->f_pos@q++
 + (*P)++
 |
-- F->f_pos--
+- X->f_pos@q--
 + (*P)--
-)
-...> }
-
-@depends on fpos_file && patch@
-identifier rw.fn, rw.F, rw.P;
-position q : script:python() { where(q[0]) not in excluded_cmp };
-@@
-fn(...) { <...
-- &F->f_pos@q
+|
+- &X->f_pos@q
 + P
-...> }
-
-@depends on fpos_file && patch@
-identifier rw.fn, rw.F, rw.P;
-position q : script:python() { where(q[0]) not in excluded_cmp };
-@@
-fn(...) { <...
-- F->f_pos@q
+|
+- X->f_pos@q
 + *P
-...> }
+)
 
-// patch: aio and iter methods use iocb->ki_pos
-
-@depends on fpos_file && patch@
-identifier kio.fn, kio.I;
-position q : script:python() { where(q[0]) not in excluded_cmp };
+@depends on fpos_file && patch disable ptr_to_array@
+expression X;
+position q : script:python() { place_fix(q[0], "kio") is not None };
+fresh identifier I = script:python(q) { place_fix(q[0], "kio") };
 @@
-fn(...) { <...
-- I->ki_filp->f_pos@q
+- X->f_pos@q
 + I->ki_pos
-...> }
-
-@depends on fpos_file && patch@
-identifier kio.fn, kio.I, kio_alias.A;
-position q : script:python() { where(q[0]) not in excluded_cmp };
-@@
-fn(...) { <...
-- A->f_pos@q
-+ I->ki_pos
-...> }
-
-@depends on fpos_file && patch@
-identifier kio.fn, kio.I, kio_alias_set.A;
-position q : script:python() { where(q[0]) not in excluded_cmp };
-@@
-fn(...) { <...
-- A->f_pos@q
-+ I->ki_pos
-...> }
 
 // patch: anywhere else, a call given &file->f_pos gets a copy of the
-// position, stored back after the call
+// position, stored back after the call.  The name of the copy is chosen
+// here, where places still hold; the rules after go by function name.
 
-@copy_site depends on fpos_file && patch@
-expression X, fe, E;
-expression list es1, es2;
-assignment operator aop;
-position pa : script:python() { copy_ok(pa[0]) };
-@@
-(
-  fe(es1, &X->f_pos@pa, es2);
-|
-  E aop fe(es1, &X->f_pos@pa, es2);
-)
-
-@copy_names depends on fpos_file && copy_site@
-identifier i;
-position pi;
-@@
-i@pi
-
-@script:python depends on fpos_file@
-i << copy_names.i;
-p << copy_names.pi;
-@@
-note_names(p[0], i)
-
-@copy_decls depends on fpos_file && copy_site@
-identifier i;
-type T;
-position pi;
-@@
-T i@pi;
-
-@script:python depends on fpos_file@
-i << copy_decls.i;
-p << copy_decls.pi;
-@@
-note_names(p[0], i)
-
-@script:python copy depends on fpos_file@
-p << copy_site.pa;
+@script:python copy depends on fpos_file && patch@
+X << callarg.X;
+p << callarg.pa;
 fn;
 nm;
 @@
-coccinelle.fn = cocci.make_ident(p[0].current_element)
-coccinelle.nm = cocci.make_ident(fresh_name(p[0]))
+form = st.convertible.get(where(p[0]))
+if form is not None and copy_ok(p[0].current_element, X):
+    name = fresh_name(p[0])
+if form == "stmt" and copy_ok(p[0].current_element, X):
+    coccinelle.fn = cocci.make_ident(p[0].current_element)
+    coccinelle.nm = cocci.make_ident(name)
+else:
+    coccinelle.fn = nothing()
+    coccinelle.nm = nothing()
 
-@depends on fpos_file && patch@
+// A call that is a statement of its own: the copy is declared first in
+// the function.
+
+@depends on fpos_file && patch disable ptr_to_array@
 expression X, fe, E;
 expression list es1, es2;
 assignment operator aop;
-position copy_site.pa;
-identifier copy.nm;
+position pa : script:python(X) { copy_ok(pa[0].current_element, X) };
+fresh identifier nm = script:python(pa) { st.copy_names[pa[0].current_element] };
 @@
 (
 + nm = X->f_pos;
@@ -638,8 +747,29 @@ identifier copy.nm;
 + X->f_pos = nm;
 )
 
-// The copy is declared first in the function; where the function has no
-// declarations, a blank line separates it from the statements.
+// The initializer of a declaration: the copy is declared just before it
+// and stored back after the declarations.
+
+@depends on fpos_file && patch disable ptr_to_array@
+expression X, fe;
+expression list es1, es2;
+type T;
+identifier v;
+statement S;
+position pa : script:python(X) { copy_ok(pa[0].current_element, X) };
+fresh identifier nm = script:python(pa) { st.copy_names[pa[0].current_element] };
+@@
++ loff_t nm = X->f_pos;
+  T v = fe(es1,
+- &X->f_pos@pa
++ &nm
+  , es2);
++
++ X->f_pos = nm;
+  S
+
+// Where the function has declarations the copy goes before the first;
+// where it has none, a blank line separates it from the statements.
 
 @depends on fpos_file && patch@
 identifier copy.fn, copy.nm, x;

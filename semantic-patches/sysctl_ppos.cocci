@@ -1,29 +1,43 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /// Give every sysctl proc handler the file position as a loff_t *ppos
-/// parameter, right after lenp, and use *ppos where it used filp->f_pos.
-///
-/// Before Linux 2.6.8 a proc handler, (ctl_table *, int write, struct
-/// file *, void __user *buffer, size_t *lenp), found its position in the
-/// file through filp->f_pos, since the /proc/sys read and write path had no
-/// way to pass the position pointer on.  Once read() and write() hand their
-/// methods a copy of f_pos, whatever a handler does to filp->f_pos is lost
-/// or races.  The conversion inserts the parameter in every definition,
-/// stub, prototype, extern and in the proc_handler typedef (named or
-/// unnamed, as lenp is), rewrites each filp->f_pos in a handler to *ppos,
-/// and passes ppos along in calls from one handler to another and through
-/// table->proc_handler.  A handler that never used f_pos still gains the
-/// parameter, so that all of them keep matching the typedef.  Handlers of
-/// later kernels, which already take ppos or no longer take a struct file,
-/// are left alone.
-///
-/// Left for hand work: function pointer types spelled out instead of
-/// through proc_handler, a call from a handler to a handler of its file
-/// that passes some length other than its own lenp, and a handler called
-/// from code that has no position to give (the compiler points at all
-/// three once the typedef has changed); and f_pos reached through a copy
-/// of the handler's struct file pointer, which nothing points at.
-///
+/// parameter after lenp, and make it use *ppos instead of filp->f_pos.
+//#
+//# Before Linux 2.6.8 a proc handler, (ctl_table *, int write, struct
+//# file *, void __user *buffer, size_t *lenp), found its position in the
+//# file through filp->f_pos, since the /proc/sys read and write path had no
+//# way to pass the position pointer on.  Once read() and write() hand their
+//# methods a copy of f_pos, whatever a handler does to filp->f_pos is lost
+//# or races.  The conversion inserts the parameter in every definition,
+//# stub, prototype, extern and in the proc_handler typedef (named or
+//# unnamed, as lenp is), rewrites each filp->f_pos in a handler to *ppos,
+//# and passes ppos along in calls from one handler to another and through
+//# table->proc_handler.  Handlers are found by their signature, whether or
+//# not a ctl_table of the file names them, and so are the routines behind
+//# them that take more arguments after lenp.  A handler that never used
+//# f_pos still gains the parameter, so that all of them keep matching the
+//# typedef.  Handlers that already take ppos are left alone.
+//#
+//# -D kernel=X.Y gives the version of the tree, and the handlers take the
+//# form of that version: up to 2.6.31 (and with no version given) the one
+//# of 2.6.8 above; from 2.6.32 on without the struct file (which goes from
+//# the calls too) and with struct ctl_table * for the table; from 5.8 on
+//# with void * for the buffer, a kernel pointer; from 6.11 on with const
+//# struct ctl_table *.  A handler that uses its struct file for more than
+//# the position and handing it on (from 2.6.32 on), its buffer for more
+//# than handing it on (from 5.8 on) or writes to its table (from 6.11 on)
+//# is left for hand work, and the report says why.
+//#
+//# Left for hand work also: function pointer types spelled out instead of
+//# through proc_handler, a call from a handler to a handler of its file
+//# that passes some length other than its own lenp, and a handler called
+//# from code that has no position to give (the compiler points at all
+//# three once the typedef has changed); and f_pos reached through a copy
+//# of the handler's struct file pointer, which nothing points at.
+//#
 // Confidence: High
 // Copyright: (C) 2026 The safeseek authors.
+// Comments: Handlers of the 2.6.8 to 2.6.31 form (struct file and ppos)
+//  are not brought to later forms.
 // Options: --no-includes --include-headers
 // Keywords: sysctl, proc_handler, f_pos, ppos, lenp
 // Requires: 1.1.0
@@ -39,6 +53,50 @@ virtual report
 @initialize:python@
 @@
 import re
+
+# The kernel version of the tree, (major, minor, sublevel), from -D
+# kernel=X.Y; None when not given.
+KERNEL = None
+
+def parse_kernel(text):
+    m = re.match(r"^v?(\d+)\.(\d+)(?:\.(\d+))?$", str(text).strip())
+    if not m:
+        raise ValueError("kernel=%s: not a kernel version such as 2.6.7 or 6.12"
+                         % text)
+    return tuple(int(g or 0) for g in m.groups())
+
+def version():
+    if KERNEL is None:
+        return None
+    return ".".join(str(n) for n in (KERNEL if KERNEL[0] < 3 else KERNEL[:2]))
+
+def drops_file():
+    """From 2.6.32 on a handler takes no struct file."""
+    return KERNEL is not None and KERNEL >= (2, 6, 32)
+
+def keeps_file():
+    return not drops_file()
+
+def kernel_buffer():
+    """From 5.8 on the buffer is a kernel pointer."""
+    return KERNEL is not None and KERNEL >= (5, 8)
+
+def const_table():
+    """From 6.11 on the table is const."""
+    return KERNEL is not None and KERNEL >= (6, 11)
+
+def plain_table():
+    return drops_file() and not const_table()
+
+def table_type():
+    return "const struct ctl_table *" if const_table() else "struct ctl_table *"
+
+def buffer_type():
+    return "void *" if kernel_buffer() else "void __user *"
+
+def era_handler():
+    """The proc handler prototype of the kernel given."""
+    return "int (%s, int, %s, size_t *, loff_t *)" % (table_type(), buffer_type())
 
 # The text of a parameter, comments dropped and blanks squeezed.
 def _param(p):
@@ -68,6 +126,109 @@ def asks_for_ppos(comments):
         if "FIXME" in c.before and "ppos" in c.before:
             return True
     return False
+
+def _type(t):
+    return " ".join(str(t).split()).replace(" *", "*")
+
+def is_table_type(t):
+    return re.match(r"^(struct )?ctl_table\*$", _type(t)) is not None
+
+def is_void_pointer(t):
+    return re.match(r"^void( __user)*\*$", _type(t)) is not None
+
+# From 2.6.32 on, the old handler definitions and declarations of the
+# file, and what each handler uses its struct file and buffer for: every
+# use, and the uses the conversion takes care of (filp->f_pos, and handing
+# both on to another handler).  By function name, for the file at hand.
+old_defs = set()
+old_decls = set()
+uses = {}
+handled = {}
+callers = set()		# functions calling through ->proc_handler
+current = [None]
+
+def start(p):
+    if current[0] != p.file:
+        current[0] = p.file
+        for table in (old_defs, old_decls, uses, handled, callers):
+            table.clear()
+
+def note(kind, p, what):
+    start(p)
+    kind.setdefault((p.current_element, what), set()).add((p.line, p.column))
+
+def note_caller(p):
+    start(p)
+    callers.add(p.current_element)
+    return True
+
+def calls_table(fn):
+    return str(fn) in callers
+
+def uses_only_handled(fn, what):
+    return uses.get((fn, what), set()) <= handled.get((fn, what), set())
+
+def hand_work(fn):
+    """Why an old handler cannot be brought to the form of the kernel
+    given, or None."""
+    if not uses_only_handled(fn, "file"):
+        return "it uses its struct file for more than the position"
+    if kernel_buffer() and not uses_only_handled(fn, "buffer"):
+        return ("it uses its buffer, a kernel pointer from 5.8 on, for more "
+                "than handing it on")
+    if const_table() and (fn, "table") in uses:
+        return "it writes to its table, const from 6.11 on"
+    return None
+
+def converts(fn):
+    return hand_work(fn) is None
+
+def def_converts(fn):
+    return str(fn) in old_defs and converts(str(fn))
+
+def decl_converts(fn):
+    """A declaration follows its definition when that is in the file."""
+    fn = str(fn)
+    return fn in old_decls and (fn not in old_defs or converts(fn))
+
+def warn(text):
+    return "WARNING: " + text
+
+# A script rule that drops every match it is given leaves no environment
+# for the rules after it, which then do not run at all; the scripts name
+# this identifier, which matches nothing, instead.
+NOTHING = "safeseek_no_such_name"
+
+def nothing():
+    return cocci.make_ident(NOTHING)
+
+def era_note(fn):
+    """What a report adds from 2.6.32 on."""
+    if not drops_file():
+        return ""
+    text = "; Linux %s handlers are %s" % (version(), era_handler())
+    if fn in old_defs and not converts(fn):
+        text += " (by hand: %s)" % hand_work(fn)
+    return text
+
+def handler_message(fn):
+    return warn("%s: sysctl proc handler without a loff_t *ppos parameter%s"
+                % (fn, era_note(fn)))
+
+def decl_message(fn):
+    return warn("%s: sysctl proc handler declared without a loff_t * parameter%s"
+                % (fn, era_note(fn)))
+
+def fpos_message(fn, filp):
+    return warn("%s: %s->f_pos used as the file position, use *ppos" % (fn, filp))
+
+def call_message(fn):
+    return warn("%s: proc_handler called without the position pointer" % fn)
+
+@initialize:python@
+kernel << virtual.kernel;
+@@
+KERNEL = parse_kernel(kernel)
 
 // Every change below is at a ctl_table parameter, spelled as the typedef
 // or as the struct, or at a call through ->proc_handler.  Every rule
@@ -111,8 +272,161 @@ type R;
 
 R fn@pc(p1, p2, p3, p4, p5, p6, ...);
 
+// The functions that call through ->proc_handler: the rules about such
+// calls look only there.  The constraint notes them: a script rule
+// reading this rule, whose only word is a member name, would lose the
+// query.
+
+@table_call depends on sysctl_table || sysctl_call@
+expression t;
+position p : script:python() { note_caller(p[0]) };
+@@
+
+t->proc_handler@p
+
 //----------------------------------------------------------------------
-// patch
+// From 2.6.32 on: what each old handler uses its struct file and buffer
+// for, in every mode, since it decides what the patch can convert and
+// what the report says.
+//----------------------------------------------------------------------
+
+@old_handler depends on sysctl_table || sysctl_call@
+identifier fn, t, filp, buf, lenp;
+parameter p2 : script:python() { is_int_param(p2) };
+type T1 : script:python() { drops_file() and is_table_type(T1) };
+type T4 : script:python() { is_void_pointer(T4) };
+position p != converted_def.pc;
+@@
+
+fn@p(T1 t, p2, struct file *filp, T4 buf, size_t *lenp, ...)
+{
+...
+}
+
+@script:python depends on (sysctl_table || sysctl_call) && old_handler@
+fn << old_handler.fn;
+p << old_handler.p;
+@@
+start(p[0])
+old_defs.add(str(fn))
+
+@file_use depends on (sysctl_table || sysctl_call) && old_handler@
+identifier old_handler.filp;
+position p;
+@@
+
+filp@p
+
+@script:python depends on (sysctl_table || sysctl_call) && old_handler@
+p << file_use.p;
+@@
+note(uses, p[0], "file")
+
+@file_handled depends on (sysctl_table || sysctl_call) && old_handler@
+identifier old_handler.filp, old_handler.lenp;
+identifier generic =~ "^(proc_do|do_proc_do)";
+expression E, a, b, d, e;
+position p;
+@@
+
+(
+filp@p->f_pos
+|
+E(a, b, filp@p, d, lenp, ...)
+|
+generic(a, b, filp@p, d, e)
+)
+
+@script:python depends on (sysctl_table || sysctl_call) && old_handler@
+p << file_handled.p;
+@@
+note(handled, p[0], "file")
+
+@buf_use depends on (sysctl_table || sysctl_call) && old_handler@
+identifier old_handler.buf;
+position p;
+@@
+
+buf@p
+
+@script:python depends on (sysctl_table || sysctl_call) && old_handler@
+p << buf_use.p;
+@@
+note(uses, p[0], "buffer")
+
+@buf_handled depends on (sysctl_table || sysctl_call) && old_handler@
+identifier old_handler.filp, old_handler.buf, old_handler.lenp;
+identifier generic =~ "^(proc_do|do_proc_do)";
+expression E, a, b, c, e;
+position p;
+@@
+
+(
+E(a, b, filp, buf@p, lenp, ...)
+|
+generic(a, b, c, buf@p, e)
+)
+
+@script:python depends on (sysctl_table || sysctl_call) && old_handler@
+p << buf_handled.p;
+@@
+note(handled, p[0], "buffer")
+
+@table_written depends on (sysctl_table || sysctl_call) && old_handler@
+identifier old_handler.t;
+identifier fld;
+expression E;
+assignment operator aop;
+position p;
+@@
+
+\( t->fld@p aop E \| t->fld@p++ \| t->fld@p-- \| ++t->fld@p \| --t->fld@p \)
+
+@script:python depends on (sysctl_table || sysctl_call) && old_handler@
+p << table_written.p;
+@@
+note(uses, p[0], "table")
+
+@old_decl depends on sysctl_table || sysctl_call@
+identifier fn, f;
+parameter p1 : script:python() { drops_file() and is_table_param(p1) };
+parameter p2 : script:python() { is_int_param(p2) };
+parameter p4 : script:python() { is_buffer_param(p4) };
+parameter p5 : script:python() { is_lenp_param(p5) };
+position p != converted_decl.pc;
+type R;
+@@
+
+(
+R fn@p(p1, p2, struct file *f, p4, p5, ...);
+|
+R fn@p(p1, p2, struct file *, p4, p5, ...);
+)
+
+@script:python depends on (sysctl_table || sysctl_call) && old_decl@
+fn << old_decl.fn;
+p << old_decl.p;
+@@
+start(p[0])
+old_decls.add(str(fn))
+
+// The old handlers and declarations that take the form of the kernel
+// given; the others are named NOTHING.
+
+@script:python def_conv depends on (sysctl_table || sysctl_call) && old_handler@
+fn << old_handler.fn;
+cfn;
+@@
+coccinelle.cfn = cocci.make_ident(str(fn)) if def_converts(fn) else nothing()
+
+@script:python decl_conv depends on (sysctl_table || sysctl_call) && old_decl@
+fn << old_decl.fn;
+dfn;
+@@
+coccinelle.dfn = cocci.make_ident(str(fn)) if decl_converts(fn) else nothing()
+
+//----------------------------------------------------------------------
+// patch, up to 2.6.31 and with no kernel version given: the 2.6.8 form
 //----------------------------------------------------------------------
 
 // Declarations go first, prototypes of the file's own handlers included,
@@ -121,7 +435,7 @@ R fn@pc(p1, p2, p3, p4, p5, p6, ...);
 // the handler rule alone, which loses the query.
 @depends on (sysctl_table || sysctl_call) && patch@
 identifier fn, lenp;
-parameter p1 : script:python() { is_table_param(p1) };
+parameter p1 : script:python() { keeps_file() and is_table_param(p1) };
 parameter p2 : script:python() { is_int_param(p2) };
 parameter p3 : script:python() { is_file_param(p3) };
 parameter p4 : script:python() { is_buffer_param(p4) };
@@ -135,7 +449,7 @@ R fn@p(p1, p2, p3, p4, size_t *lenp
 
 @depends on (sysctl_table || sysctl_call) && patch@
 identifier fn;
-parameter p1 : script:python() { is_table_param(p1) };
+parameter p1 : script:python() { keeps_file() and is_table_param(p1) };
 parameter p2 : script:python() { is_int_param(p2) };
 parameter p3 : script:python() { is_file_param(p3) };
 parameter p4 : script:python() { is_buffer_param(p4) };
@@ -149,7 +463,7 @@ R fn@p(p1, p2, p3, p4, size_t *
 
 @handler depends on (sysctl_table || sysctl_call) && patch disable prototypes@
 identifier fn, filp, lenp;
-parameter p1 : script:python() { is_table_param(p1) };
+parameter p1 : script:python() { keeps_file() and is_table_param(p1) };
 parameter p2 : script:python() { is_int_param(p2) };
 parameter p4 : script:python() { is_buffer_param(p4) };
 position p != converted_def.pc;
@@ -213,9 +527,11 @@ fn(...)
 // The /proc/sys read and write path, which had been waiting for this
 // parameter, with a FIXME saying so.  The FIXME goes too: a comment only
 // disappears between two removed statements, hence the statement before
-// the call is removed and put back.
+// the call is removed and put back.  Only files that call through
+// ->proc_handler are looked at.
 @depends on (sysctl_table || sysctl_call) && patch@
-identifier fn, fp, pos, x;
+identifier fn : script:python() { calls_table(fn) and keeps_file() };
+identifier fp, pos, x;
 expression t, a, b, d, e, E;
 comments cm : script:python() { asks_for_ppos(cm) };
 type R;
@@ -235,7 +551,8 @@ R fn(..., struct file *fp, ..., loff_t *pos, ...)
 // Elsewhere, a call through the table that passes the caller's own file
 // is one of the old kind; the position to pass is the caller's.
 @depends on (sysctl_table || sysctl_call) && patch@
-identifier fn, fp, pos;
+identifier fn : script:python() { calls_table(fn) and keeps_file() };
+identifier fp, pos;
 expression t, a, b, d, e;
 type R;
 @@
@@ -254,6 +571,263 @@ R fn(..., struct file *fp, ..., loff_t *pos, ...)
 )
 ...>
 }
+
+//----------------------------------------------------------------------
+// patch, from 2.6.32 on: the struct file goes, ppos comes after lenp,
+// then the table and (from 5.8 on) the buffer take the types of the
+// kernel given.  The rules after the first go by function name.
+//----------------------------------------------------------------------
+
+@depends on (sysctl_table || sysctl_call) && patch@
+identifier decl_conv.dfn;
+identifier lenp;
+parameter p1 : script:python() { is_table_param(p1) };
+parameter p2 : script:python() { is_int_param(p2) };
+parameter p3 : script:python() { is_file_param(p3) };
+parameter p4 : script:python() { is_buffer_param(p4) };
+position p != converted_decl.pc;
+type R;
+@@
+
+R dfn@p(p1, p2,
+- p3,
+  p4, size_t *lenp
++ , loff_t *ppos
+  , ...);
+
+@depends on (sysctl_table || sysctl_call) && patch@
+identifier decl_conv.dfn;
+parameter p1 : script:python() { is_table_param(p1) };
+parameter p2 : script:python() { is_int_param(p2) };
+parameter p3 : script:python() { is_file_param(p3) };
+parameter p4 : script:python() { is_buffer_param(p4) };
+position p != converted_decl.pc;
+type R;
+@@
+
+R dfn@p(p1, p2,
+- p3,
+  p4, size_t *
++ , loff_t *
+  , ...);
+
+@later depends on (sysctl_table || sysctl_call) && patch disable prototypes@
+identifier def_conv.cfn;
+identifier filp, lenp;
+parameter p1 : script:python() { is_table_param(p1) };
+parameter p2 : script:python() { is_int_param(p2) };
+parameter p4 : script:python() { is_buffer_param(p4) };
+position p != converted_def.pc;
+@@
+
+cfn@p(p1, p2,
+- struct file *filp,
+  p4, size_t *lenp
++ , loff_t *ppos
+  , ...)
+{
+...
+}
+
+@depends on (sysctl_table || sysctl_call) && patch@
+identifier def_conv.cfn, later.filp;
+@@
+
+cfn(...)
+{
+<...
+(
+- filp->f_pos++
++ (*ppos)++
+|
+- filp->f_pos--
++ (*ppos)--
+|
+- &filp->f_pos
++ ppos
+|
+- filp->f_pos
++ *ppos
+)
+...>
+}
+
+@depends on (sysctl_table || sysctl_call) && patch@
+identifier def_conv.cfn, later.filp, later.lenp;
+identifier generic =~ "^(proc_do|do_proc_do)";
+expression E, a, b, c, d, e;
+@@
+
+cfn(...)
+{
+<...
+(
+ E(a, b,
+- filp,
+  d, lenp
++ , ppos
+   , ...)
+|
+ generic(a, b,
+- c,
+  d, e
++ , ppos
+  )
+)
+...>
+}
+
+@depends on (sysctl_table || sysctl_call) && old_handler && patch@
+identifier fn : script:python() { calls_table(fn) };
+identifier fp, pos;
+expression t, a, b, d, e;
+type R;
+@@
+
+R fn(..., struct file *fp, ..., loff_t *pos, ...)
+{
+<...
+(
+ (*t->proc_handler)(a, b,
+- fp,
+  d, e
++ , pos
+  )
+|
+ t->proc_handler(a, b,
+- fp,
+  d, e
++ , pos
+  )
+)
+...>
+}
+
+// The table and buffer parameters of the handlers just converted, which
+// are the only ones of the file with no struct file before the buffer and
+// ppos after lenp: struct ctl_table * up to 6.10, const from 6.11 on.
+
+@depends on (sysctl_table || sysctl_call) && patch disable prototypes@
+identifier def_conv.cfn;
+identifier t, lenp, ppos;
+parameter p2, p3;
+type T1 : script:python() { plain_table() and is_table_type(T1) };
+@@
+
+cfn(
+- T1 t
++ struct ctl_table * t
+  , p2, p3, size_t *lenp, loff_t *ppos, ...)
+{
+...
+}
+
+@depends on (sysctl_table || sysctl_call) && patch@
+identifier decl_conv.dfn;
+identifier t;
+parameter p2, p3, p4, p5;
+type T1 : script:python() { plain_table() and is_table_type(T1) };
+type R;
+@@
+
+R dfn(
+- T1 t
++ struct ctl_table * t
+  , p2, p3, p4, p5, ...);
+
+@depends on (sysctl_table || sysctl_call) && patch@
+identifier decl_conv.dfn;
+parameter p2, p3, p4, p5;
+type T1 : script:python() { plain_table() and is_table_type(T1) };
+type R;
+@@
+
+R dfn(
+- T1
++ struct ctl_table *
+  , p2, p3, p4, p5, ...);
+
+@depends on (sysctl_table || sysctl_call) && patch disable prototypes@
+identifier def_conv.cfn;
+identifier t, lenp, ppos;
+parameter p2, p3;
+type T1 : script:python() { const_table() and is_table_type(T1) };
+@@
+
+cfn(
+- T1 t
++ const struct ctl_table * t
+  , p2, p3, size_t *lenp, loff_t *ppos, ...)
+{
+...
+}
+
+@depends on (sysctl_table || sysctl_call) && patch@
+identifier decl_conv.dfn;
+identifier t;
+parameter p2, p3, p4, p5;
+type T1 : script:python() { const_table() and is_table_type(T1) };
+type R;
+@@
+
+R dfn(
+- T1 t
++ const struct ctl_table * t
+  , p2, p3, p4, p5, ...);
+
+@depends on (sysctl_table || sysctl_call) && patch@
+identifier decl_conv.dfn;
+parameter p2, p3, p4, p5;
+type T1 : script:python() { const_table() and is_table_type(T1) };
+type R;
+@@
+
+R dfn(
+- T1
++ const struct ctl_table *
+  , p2, p3, p4, p5, ...);
+
+// From 5.8 on the buffer is a kernel pointer: void *.
+
+@depends on (sysctl_table || sysctl_call) && patch disable prototypes@
+identifier def_conv.cfn;
+identifier b, lenp, ppos;
+parameter p1, p2;
+type T4 : script:python() { kernel_buffer() and is_void_pointer(T4) };
+@@
+
+cfn(p1, p2,
+- T4 b
++ void *b
+  , size_t *lenp, loff_t *ppos, ...)
+{
+...
+}
+
+@depends on (sysctl_table || sysctl_call) && patch@
+identifier decl_conv.dfn;
+identifier b;
+parameter p1, p2, p4, p5;
+type T4 : script:python() { kernel_buffer() and is_void_pointer(T4) };
+type R;
+@@
+
+R dfn(p1, p2,
+- T4 b
++ void *b
+  , p4, p5, ...);
+
+@depends on (sysctl_table || sysctl_call) && patch@
+identifier decl_conv.dfn;
+parameter p1, p2, p4, p5;
+type T4 : script:python() { kernel_buffer() and is_void_pointer(T4) };
+type R;
+@@
+
+R dfn(p1, p2,
+- T4
++ void *
+  , p4, p5, ...);
 
 //----------------------------------------------------------------------
 // context
@@ -291,7 +865,8 @@ R
  (p1, p2, p3, p4, p5, ...);
 
 @depends on (sysctl_table || sysctl_call) && context@
-identifier fn, fp, pos;
+identifier fn : script:python() { calls_table(fn) };
+identifier fp, pos;
 expression t, a, b, d, e;
 type R;
 @@
@@ -350,7 +925,8 @@ type R;
 R fn@p(p1, p2, p3, p4, p5, ...);
 
 @r_call depends on (sysctl_table || sysctl_call) && (org || report)@
-identifier fn, fp, pos;
+identifier fn : script:python() { calls_table(fn) };
+identifier fp, pos;
 expression t, a, b, d, e;
 position q;
 type R;
@@ -371,7 +947,7 @@ R fn(..., struct file *fp, ..., loff_t *pos, ...)
 fn << r_handler.fn;
 p << r_handler.p;
 @@
-coccilib.org.print_todo(p[0], "%s: sysctl proc handler without a loff_t *ppos parameter" % fn)
+coccilib.org.print_todo(p[0], handler_message(str(fn)))
 
 @script:python depends on org@
 fn << r_handler.fn;
@@ -379,25 +955,25 @@ filp << r_handler.filp;
 q << r_fpos.q;
 @@
 for use in q:
-    coccilib.org.print_todo(use, "%s: %s->f_pos used as the file position, use *ppos" % (fn, filp))
+    coccilib.org.print_todo(use, fpos_message(str(fn), str(filp)))
 
 @script:python depends on org@
 fn << r_decl.fn;
 p << r_decl.p;
 @@
-coccilib.org.print_todo(p[0], "%s: sysctl proc handler declared without a loff_t * parameter" % fn)
+coccilib.org.print_todo(p[0], decl_message(str(fn)))
 
 @script:python depends on org@
 fn << r_call.fn;
 q << r_call.q;
 @@
-coccilib.org.print_todo(q[0], "%s: proc_handler called without the position pointer" % fn)
+coccilib.org.print_todo(q[0], call_message(str(fn)))
 
 @script:python depends on report@
 fn << r_handler.fn;
 p << r_handler.p;
 @@
-coccilib.report.print_report(p[0], "%s: sysctl proc handler without a loff_t *ppos parameter" % fn)
+coccilib.report.print_report(p[0], handler_message(str(fn)))
 
 @script:python depends on report@
 fn << r_handler.fn;
@@ -405,16 +981,16 @@ filp << r_handler.filp;
 q << r_fpos.q;
 @@
 for use in q:
-    coccilib.report.print_report(use, "%s: %s->f_pos used as the file position, use *ppos" % (fn, filp))
+    coccilib.report.print_report(use, fpos_message(str(fn), str(filp)))
 
 @script:python depends on report@
 fn << r_decl.fn;
 p << r_decl.p;
 @@
-coccilib.report.print_report(p[0], "%s: sysctl proc handler declared without a loff_t * parameter" % fn)
+coccilib.report.print_report(p[0], decl_message(str(fn)))
 
 @script:python depends on report@
 fn << r_call.fn;
 q << r_call.q;
 @@
-coccilib.report.print_report(q[0], "%s: proc_handler called without the position pointer" % fn)
+coccilib.report.print_report(q[0], call_message(str(fn)))

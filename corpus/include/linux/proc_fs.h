@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 #ifndef _LINUX_PROC_FS_H
 #define _LINUX_PROC_FS_H
 
@@ -20,6 +21,7 @@ struct proc_ops {
 	unsigned int proc_flags;
 	int (*proc_open)(struct inode *, struct file *);
 	ssize_t (*proc_read)(struct file *, char __user *, size_t, loff_t *);
+	ssize_t (*proc_read_iter)(struct kiocb *, struct iov_iter *);
 	ssize_t (*proc_write)(struct file *, const char __user *, size_t, loff_t *);
 	loff_t (*proc_lseek)(struct file *, loff_t, int);
 	int (*proc_release)(struct inode *, struct file *);
