@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
 """Check a semantic patch against the corpus and its inline expectations.
 
 usage: check_cocci.py [--spatch SPATCH] CORPUS PATCH_DIR CHECK [NAME]
@@ -32,7 +33,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import expectations  # noqa: E402
 
 # Applied in this order by run-check.sh --fix; corpus/expected is the result.
-ORDER = ["nonseekable_open", "sysctl_ppos", "rw_ppos"]
+ORDER = ["nonseekable_open", "sysctl_ppos", "rw_ppos", "stream_open"]
 
 # The expectation tags each patch answers for: the checker rules it fixes and
 # its own name for places only it reports.
@@ -40,6 +41,7 @@ OWNED = {
     "nonseekable_open": {"espipe-test", "espipe-llseek", "epipe-typo", "nonseekable_open"},
     "sysctl_ppos": {"sysctl-fpos", "sysctl_ppos"},
     "rw_ppos": {"rw-fpos", "fpos-address", "rw_ppos"},
+    "stream_open": {"stream_open"},
 }
 
 REPORT_RE = re.compile(r"^(?P<file>[^\s:][^:]*):(?P<line>\d+):(?P<col>\d+)-(?P<cole>\d+): ")
@@ -60,9 +62,21 @@ def patch_options(cocci):
 
 
 def copy_corpus(corpus, dest):
-    for rel in expectations.corpus_files(corpus):
+    for rel in list(expectations.corpus_files(corpus)) + list(makefiles(corpus)):
         os.makedirs(os.path.join(dest, os.path.dirname(rel)), exist_ok=True)
         shutil.copy2(os.path.join(corpus, rel), os.path.join(dest, rel))
+
+
+def makefiles(corpus):
+    """The top Makefiles of the corpus's small kernel trees (corpus/modern):
+    stream_open.cocci takes the kernel version from them."""
+    for root, dirs, files in os.walk(corpus):
+        dirs.sort()
+        if os.path.relpath(root, corpus).split(os.sep)[0] == "expected":
+            dirs[:] = []
+            continue
+        if "Makefile" in files:
+            yield os.path.relpath(os.path.join(root, "Makefile"), corpus)
 
 
 def run_spatch(args, cocci, mode, tree, option):
