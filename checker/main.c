@@ -1,14 +1,15 @@
 /* safeseek-check: find code that still touches file->f_pos itself. */
-#include "compdb.h"
-#include "findings.h"
-#include "gate.h"
-#include "kbuild_args.h"
-#include "kbuild_mode.h"
-#include "messages.h"
-#include "options.h"
-#include "outfile.h"
-#include "output.h"
-#include "run.h"
+#include "flags/compdb.h"
+#include "gate/diff_lines.h"
+#include "findings/findings.h"
+#include "gate/gate.h"
+#include "flags/kbuild_args.h"
+#include "run/kbuild_mode.h"
+#include "findings/messages.h"
+#include "run/options.h"
+#include "util/outfile.h"
+#include "report/output.h"
+#include "run/run.h"
 
 #include <clang-c/Index.h>
 #include <errno.h>
@@ -78,14 +79,11 @@ static int emit(const struct ss_options *o, const struct ss_findings *fs,
 	return 0;
 }
 
-static int gate_option(void *ctx, int argc, char **argv, int *i)
-{
-	return ss_gate_option(ctx, argc, argv, i);
-}
-
 /* The run proper: inputs, report, summary; returns the exit status. */
-static int check(const struct ss_options *o, struct ss_gate *gate)
+static int check(const struct ss_options *o)
 {
+	struct ss_gate gate = { .baseline = o->baseline, .write_baseline = o->write_baseline,
+				.changed_lines = o->changed_lines };
 	struct ss_compdb *db = NULL;
 	struct ss_findings findings = { 0 };
 	struct ss_messages msgs = { 0 };
@@ -94,18 +92,21 @@ static int check(const struct ss_options *o, struct ss_gate *gate)
 	bool trouble = false;
 	int status;
 
-	if (ss_gate_active(gate) && ss_gate_prepare(gate) < 0)
+	if (ss_gate_active(&gate) && ss_gate_prepare(&gate) < 0) {
+		ss_gate_free(&gate);
 		return EXIT_TROUBLE;
+	}
 	if (o->build_dir) {
 		db = ss_compdb_load(o->build_dir, err, sizeof(err));
 		if (!db) {
 			ss_error("%s", err);
+			ss_gate_free(&gate);
 			return EXIT_TROUBLE;
 		}
 	}
 
 	ss_run(o, db, &findings, &msgs, &st);
-	if (ss_gate_active(gate) && ss_gate_apply(gate, &findings) < 0)
+	if (ss_gate_active(&gate) && ss_gate_apply(&gate, &findings) < 0)
 		trouble = true;
 	ss_messages_print(&msgs, stderr, o->verbose ? SS_MSG_VERBOSE : SS_MSG_NOTE);
 
@@ -121,12 +122,55 @@ static int check(const struct ss_options *o, struct ss_gate *gate)
 	ss_messages_free(&msgs);
 	ss_findings_free(&findings);
 	ss_compdb_free(db);
+	ss_gate_free(&gate);
+	return status;
+}
+
+/* Writes a JSON answer to standard output: 0, or 2 when it cannot. */
+static int answered(int rc)
+{
+	if (rc < 0 || fflush(stdout) != 0 || ferror(stdout)) {
+		ss_error("cannot write the answer: %s", strerror(errno ? errno : EIO));
+		return EXIT_TROUBLE;
+	}
+	return EXIT_CLEAN;
+}
+
+static int print_flags(const struct ss_options *o)
+{
+	struct ss_compdb *db = NULL;
+	char err[512];
+	int status, rc;
+
+	if (o->npaths == 0)
+		return usage_error("--print-flags needs the FILEs to print the flags of");
+	if (o->build_dir && !(db = ss_compdb_load(o->build_dir, err, sizeof(err)))) {
+		ss_error("%s", err);
+		return EXIT_TROUBLE;
+	}
+	rc = ss_write_flags_json(stdout, o->paths, o->npaths, db);
+	status = answered(rc < 0 ? rc : 0);
+	ss_compdb_free(db);
+	return rc > 0 ? EXIT_TROUBLE : status;
+}
+
+static int print_changed_lines(const struct ss_options *o)
+{
+	char err[512];
+	struct ss_changes *c = ss_changes_read(o->diff, err, sizeof(err));
+	int status;
+
+	if (!c) {
+		ss_error("%s", err);
+		return EXIT_TROUBLE;
+	}
+	status = answered(ss_write_changes_json(stdout, c));
+	ss_changes_free(c);
 	return status;
 }
 
 int main(int argc, char **argv)
 {
-	struct ss_gate gate = { 0 };
 	struct ss_options o;
 	char err[512];
 	int status;
@@ -134,19 +178,40 @@ int main(int argc, char **argv)
 	/* Kbuild's $(CHECK) gets compiler flags: see kbuild_mode.h */
 	if (ss_kbuild_detect(argc, argv))
 		return ss_kbuild_main(argc, argv);
-	if (ss_options_parse(argc, argv, &o, gate_option, &gate, err, sizeof(err)) < 0)
-		status = err[0] ? usage_error(err) : EXIT_TROUBLE;
-	else if (o.help)
-		status = (ss_options_usage(stdout), EXIT_CLEAN);
-	else if (o.version)
-		status = (print_version(), EXIT_CLEAN);
-	else if (o.list_rules)
-		status = (ss_list_rules(stdout), EXIT_CLEAN);
-	else if (o.npaths == 0 && !o.build_dir)
-		status = usage_error("no PATH to check (and no -p BUILD_DIR)");
-	else
-		status = check(&o, &gate);
-	ss_gate_free(&gate);
-	free(o.paths);
+	if (ss_options_parse(argc, argv, SS_OPTIONS_SCAN, &o, err, sizeof(err)) < 0) {
+		status = usage_error(err);
+		ss_options_free(&o);
+		return status;
+	}
+	switch (o.action) {
+	case SS_ACTION_HELP:
+		ss_options_usage(stdout);
+		status = EXIT_CLEAN;
+		break;
+	case SS_ACTION_VERSION:
+		print_version();
+		status = EXIT_CLEAN;
+		break;
+	case SS_ACTION_LIST_RULES:
+		if (o.format == SS_FORMAT_JSON)
+			status = answered(ss_write_rules_json(stdout));
+		else
+			status = (ss_list_rules(stdout), EXIT_CLEAN);
+		break;
+	case SS_ACTION_PRINT_FLAGS:
+		status = print_flags(&o);
+		break;
+	case SS_ACTION_PRINT_CHANGED_LINES:
+		status = print_changed_lines(&o);
+		break;
+	case SS_ACTION_SCAN:
+	default:
+		if (o.npaths == 0 && !o.build_dir)
+			status = usage_error("no PATH to check (and no -p BUILD_DIR)");
+		else
+			status = check(&o);
+		break;
+	}
+	ss_options_free(&o);
 	return status;
 }

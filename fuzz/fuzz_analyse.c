@@ -10,13 +10,13 @@
  * when they fail), or as VFS-core code.
  */
 #define _GNU_SOURCE
-#include "analyse.h"
-#include "crashguard.h"
-#include "output.h"
-#include "prefilter.h"
+#include "run/analyse.h"
+#include "run/bigstack.h"
+#include "report/output.h"
+#include "input/prefilter.h"
+#include "rules/rule.h"
 
 #include <json-c/json.h>
-#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,7 +42,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	(void)argv;
 	/* as the checker's workers do: parse on this thread */
 	setenv("LIBCLANG_NOTHREADS", "1", 0);
-	ss_prefilter_init(&prefilter);
+	ss_rules_prefilter_init(&prefilter);
 	return 0;
 }
 
@@ -88,7 +88,7 @@ struct job {
 	struct ss_source src;
 };
 
-static void *analyse_one(void *arg)
+static void analyse_one(void *arg)
 {
 	struct job *j = arg;
 	struct ss_source src = j->src;
@@ -130,13 +130,11 @@ static void *analyse_one(void *arg)
 	ss_findings_free(&sink);
 	ss_plan_free(&plan);
 	clang_disposeIndex(idx);
-	return NULL;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct job j;
-	pthread_t t;
 
 	/* the checker never parses a file holding a NUL byte */
 	if (memchr(data, '\0', size))
@@ -147,10 +145,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(j.src.buf, data, size);
 	j.src.buf[size] = '\0';
 	j.src.len = size;
-	/* on a thread like the checker's workers (crashguard.h) */
-	if (ss_crash_guard_thread_create(&t, analyse_one, &j) != 0)
-		abort();
-	pthread_join(t, NULL);
+	/* on a stack like the checker's workers' (bigstack.h) */
+	ss_bigstack_run(analyse_one, &j);
 	free(j.src.buf);
 	return 0;
 }

@@ -4,7 +4,7 @@
  * file.
  */
 #define _GNU_SOURCE
-#include "baseline.h"
+#include "gate/baseline.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -2,8 +2,8 @@
  * The unified-diff reader of --changed-lines: any bytes, as a patch from a
  * stranger would be.  Whatever it accepts must answer queries consistently.
  */
-#include "diff_lines.h"
-#include "textsafe.h"
+#include "gate/diff_lines.h"
+#include "util/escape.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -3,17 +3,14 @@
  * `make C=1 CHECK=safeseek-check` would pass it.  Whatever is kept must be
  * well formed, and no option that writes a file may reach clang.
  */
-#include "kbuild_args.h"
+#include "flags/kbuild_args.h"
+#include "run/options.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static const char *const own_with_value[] = {
-	"--baseline", "--write-baseline", "--changed-lines", NULL,
-};
 
 /* Options kept with their value in the next argument. */
 static int takes_value(const char *a)
@@ -69,7 +66,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	(void)ss_kbuild_detect(argc, argv);
 	err[0] = '\0';
-	if (ss_kbuild_translate(argc, argv, own_with_value, &k, err, sizeof(err)) == 0) {
+	if (ss_kbuild_translate(argc, argv, ss_options_takes_value, &k, err, sizeof(err)) == 0) {
 		if (k.nclang < 0 || k.clang_args[k.nclang] != NULL || k.nown < 0)
 			abort();
 		for (int i = 0; i < k.nclang; i++) {

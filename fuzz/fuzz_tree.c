@@ -14,9 +14,9 @@
  * stranger's tree may (it is only ever looked at).
  */
 #define _GNU_SOURCE
-#include "path.h"
-#include "strvec.h"
-#include "tree.h"
+#include "util/path.h"
+#include "util/container.h"
+#include "flags/tree.h"
 
 #include <errno.h>
 #include <ftw.h>

@@ -1,8 +1,8 @@
-#include "rules.h"
+#include "rules/rule.h"
 
-#include "../ast_util.h"
-#include "../model.h"
-#include "../unit.h"
+#include "model/ast_util.h"
+#include "model/model.h"
+#include "model/unit.h"
 
 #include <string.h>
 
@@ -70,7 +70,7 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 		CXCursor at;
 		char who[256];
 
-		if (ss_fpos_owner(u, a) != SS_OWNER_ESPIPE_TEST || ss_cursor_is_null(a->branch))
+		if (!ss_fpos_pread_refusal(a) || ss_cursor_is_null(a->branch))
 			continue;
 		for (j = 0; j < i && !seen; j++)
 			seen = clang_equalCursors(ss_model_fpos(u->model, j)->branch, a->branch);

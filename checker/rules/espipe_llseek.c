@@ -1,7 +1,7 @@
-#include "rules.h"
+#include "rules/rule.h"
 
-#include "../model.h"
-#include "../unit.h"
+#include "model/model.h"
+#include "model/unit.h"
 
 #include <string.h>
 

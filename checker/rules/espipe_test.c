@@ -1,9 +1,15 @@
-#include "rules.h"
+#include "rules/rule.h"
 
-#include "../model.h"
-#include "../unit.h"
+#include "model/model.h"
+#include "model/unit.h"
 
 static const char *const needs[] = { "f_pos", NULL };
+
+static bool claims(const struct ss_unit *u, const struct ss_fpos_access *a)
+{
+	(void)u;
+	return ss_fpos_pread_refusal(a);
+}
 
 static void check(struct ss_unit *u, const struct ss_rule *self)
 {
@@ -13,7 +19,7 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 		const struct ss_fpos_access *a = ss_model_fpos(u->model, i);
 		char who[256];
 
-		if (ss_fpos_owner(u, a) != SS_OWNER_ESPIPE_TEST)
+		if (!ss_rule_owns(u, self, i))
 			continue;
 		ss_describe_function(a->function, who, sizeof(who));
 		ss_report(u, self, a->compare, self->severity, a->function->name,
@@ -37,5 +43,6 @@ const struct ss_rule ss_rule_espipe_test = {
 		"refuses lseek, pread and pwrite itself.",
 	.fix = "nonseekable_open.cocci",
 	.needs = needs,
+	.claims = claims,
 	.check = check,
 };

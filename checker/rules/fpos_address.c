@@ -1,7 +1,7 @@
-#include "rules.h"
+#include "rules/rule.h"
 
-#include "../model.h"
-#include "../unit.h"
+#include "model/model.h"
+#include "model/unit.h"
 
 #include <stdio.h>
 
@@ -37,6 +37,20 @@ static const char *instead(const struct ss_fpos_access *a, char *buf, size_t n)
 	return buf;
 }
 
+/*
+ * open and release run while nothing else uses the file: a position handed
+ * on from there races with no read or write, and its address may be kept
+ * as a key (hpfs lists the f_pos of open directories), so a copy would be
+ * wrong.  That is left to fpos-other.
+ */
+static bool claims(const struct ss_unit *u, const struct ss_fpos_access *a)
+{
+	unsigned roles = a->function ? a->function->roles : 0;
+
+	return !ss_fpos_exempt(u, a) && a->use == SS_FPOS_ADDRESS_ARG &&
+	       !(a->own_file && (roles & (SS_ROLE_OPEN | SS_ROLE_RELEASE)));
+}
+
 static void check(struct ss_unit *u, const struct ss_rule *self)
 {
 	size_t i, n = ss_model_fpos_count(u->model);
@@ -46,7 +60,7 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 		const struct ss_function *f = a->function;
 		char who[256], fix[160];
 
-		if (ss_fpos_owner(u, a) != SS_OWNER_ADDRESS)
+		if (!ss_rule_owns(u, self, i))
 			continue;
 		if (f)
 			ss_describe_function(f, who, sizeof(who));
@@ -69,5 +83,6 @@ const struct ss_rule ss_rule_fpos_address = {
 		"outside the VFS core should do the same.",
 	.fix = "rw_ppos.cocci",
 	.needs = needs,
+	.claims = claims,
 	.check = check,
 };

@@ -1,9 +1,16 @@
-#include "rules.h"
+#include "rules/rule.h"
 
-#include "../model.h"
-#include "../unit.h"
+#include "model/model.h"
+#include "model/unit.h"
 
 static const char *const needs[] = { "f_pos", NULL };
+
+/* Whatever no rule before it claims; copying the position in and out
+   around a call is the sanctioned way, not an access to report. */
+static bool claims(const struct ss_unit *u, const struct ss_fpos_access *a)
+{
+	return !ss_fpos_exempt(u, a) && !a->position_copy;
+}
 
 static void check(struct ss_unit *u, const struct ss_rule *self)
 {
@@ -14,7 +21,7 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 		const struct ss_function *f = a->function;
 		char who[256];
 
-		if (ss_fpos_owner(u, a) != SS_OWNER_OTHER)
+		if (!ss_rule_owns(u, self, i))
 			continue;
 		if (f)
 			ss_describe_function(f, who, sizeof(who));
@@ -38,5 +45,6 @@ const struct ss_rule ss_rule_fpos_other = {
 		"resetting the position in open.",
 	.fix = NULL,
 	.needs = needs,
+	.claims = claims,
 	.check = check,
 };

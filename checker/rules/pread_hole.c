@@ -1,9 +1,9 @@
 #define _GNU_SOURCE
-#include "rules.h"
+#include "rules/rule.h"
 
-#include "../fops_text.h"
-#include "../model.h"
-#include "../unit.h"
+#include "input/fops_text.h"
+#include "model/model.h"
+#include "model/unit.h"
 
 #include <stdio.h>
 #include <string.h>

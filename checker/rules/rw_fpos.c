@@ -1,7 +1,7 @@
-#include "rules.h"
+#include "rules/rule.h"
 
-#include "../model.h"
-#include "../unit.h"
+#include "model/model.h"
+#include "model/unit.h"
 
 #include <stdio.h>
 
@@ -43,6 +43,13 @@ static const char *instead(const struct ss_function *f, char *buf, size_t n)
 	return buf;
 }
 
+/* A method's own file; its address handed to a call is fpos-address's. */
+static bool claims(const struct ss_unit *u, const struct ss_fpos_access *a)
+{
+	return !ss_fpos_exempt(u, a) && a->use != SS_FPOS_ADDRESS_ARG && a->function &&
+	       (a->function->roles & (SS_ROLES_RW | SS_ROLES_ITER)) && a->own_file;
+}
+
 static void check(struct ss_unit *u, const struct ss_rule *self)
 {
 	size_t i, n = ss_model_fpos_count(u->model);
@@ -53,7 +60,7 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 		bool write = a->use == SS_FPOS_WRITE;
 		char who[256], pos[64];
 
-		if (ss_fpos_owner(u, a) != SS_OWNER_RW)
+		if (!ss_rule_owns(u, self, i))
 			continue;
 		ss_describe_function(f, who, sizeof(who));
 		instead(f, pos, sizeof(pos));
@@ -80,5 +87,6 @@ const struct ss_rule ss_rule_rw_fpos = {
 		"same holds for iocb->ki_filp->f_pos against iocb->ki_pos.",
 	.fix = "rw_ppos.cocci",
 	.needs = needs,
+	.claims = claims,
 	.check = check,
 };

@@ -1,8 +1,8 @@
-#include "rules.h"
+#include "rules/rule.h"
 
-#include "../fops_text.h"
-#include "../model.h"
-#include "../unit.h"
+#include "input/fops_text.h"
+#include "model/model.h"
+#include "model/unit.h"
 
 static const char *const needs[] = { "file_operations", NULL };
 

@@ -1,9 +1,16 @@
-#include "rules.h"
+#include "rules/rule.h"
 
-#include "../model.h"
-#include "../unit.h"
+#include "model/model.h"
+#include "model/unit.h"
 
 static const char *const needs[] = { "f_pos", NULL };
+
+/* The semantic patch rewrites only the file a handler was given. */
+static bool claims(const struct ss_unit *u, const struct ss_fpos_access *a)
+{
+	return !ss_fpos_exempt(u, a) && a->function && (a->function->roles & SS_ROLE_SYSCTL) &&
+	       a->own_file;
+}
 
 static void check(struct ss_unit *u, const struct ss_rule *self)
 {
@@ -13,7 +20,7 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 		const struct ss_fpos_access *a = ss_model_fpos(u->model, i);
 		char who[256];
 
-		if (ss_fpos_owner(u, a) != SS_OWNER_SYSCTL)
+		if (!ss_rule_owns(u, self, i))
 			continue;
 		ss_describe_function(a->function, who, sizeof(who));
 		ss_report_at(u, self, clang_getCursorLocation(a->member), self->severity,
@@ -35,5 +42,6 @@ const struct ss_rule ss_rule_sysctl_fpos = {
 		"breaks once its callers pass a separate position.",
 	.fix = "sysctl_ppos.cocci",
 	.needs = needs,
+	.claims = claims,
 	.check = check,
 };

@@ -1,6 +1,9 @@
 """Command line: help, version, rule list, usage errors and their exit codes."""
 
+import json
+import os
 import sys
+import tempfile
 
 from checklib import Checker
 
@@ -30,6 +33,49 @@ for line in lines:
     c.expect(summary.strip() != "", "summary of %s" % rid)
 c.expect(len(ids) == len(set(ids)), "rule ids are unique")
 
+# The JSON rule table is the one other tools read: the same rules, in order.
+rc, out, err = c.run("--list-rules", "--format=json")
+c.expect(rc == 0, "--list-rules --format=json exit 0")
+table = json.loads(out)
+c.expect([r["id"] for r in table["rules"]] == ids, "the JSON table lists the same rules in order")
+for r in table["rules"]:
+    c.expect(r["help"] and r["summary"], "%s has a summary and help" % r["id"])
+    c.expect(r["fix"] is None or r["fix"].endswith(".cocci"), "fix of %s: %r" % (r["id"], r["fix"]))
+
+# --print-flags: a corpus file gets its tree's include directory; a file
+# outside any tree gets the fallback header and no flags.
+corpus = sys.argv[2]
+some = os.path.join(corpus, "drivers", "misc", "lcd_panel.c")
+with tempfile.TemporaryDirectory() as tmp:
+    lone = os.path.join(tmp, "lone.c")
+    with open(lone, "w") as f:
+        f.write("int x;\n")
+    rc, out, err = c.run("--print-flags", some, lone)
+    c.expect(rc == 0, "--print-flags exit 0 (%r)" % err)
+    files = json.loads(out)["files"]
+    c.expect([f["file"] for f in files] == [some, lone], "one entry per file, in order")
+    c.expect(files[0]["how"] == "tree flags" and
+             os.path.join(os.path.realpath(corpus), "include") in files[0]["args"],
+             "a corpus file gets the corpus's include directory: %r" % files[0])
+    c.expect(files[1]["how"] == "fallback header" and files[1]["args"] == [] and
+             files[1]["root"] is None, "a lone file gets no flags: %r" % files[1])
+
+    rc, out, err = c.run("--print-flags", some, os.path.join(tmp, "missing.c"))
+    c.expect(rc == 2 and len(json.loads(out)["files"]) == 1 and b"missing.c" in err,
+             "a missing file: named on stderr, exit 2, the others printed: %r" % err)
+
+    # --print-changed-lines: the checker's own diff parser, as JSON.
+    diff = os.path.join(tmp, "x.diff")
+    with open(diff, "w") as f:
+        f.write("--- a/d/x.c\n+++ b/d/x.c\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n"
+                "@@ -10,2 +10,1 @@\n k\n-gone\n")
+    rc, out, err = c.run("--print-changed-lines=" + diff)
+    c.expect(rc == 0, "--print-changed-lines exit 0 (%r)" % err)
+    c.expect(json.loads(out) == {"files": [{"path": "d/x.c", "lines": [2], "deletions": [2, 11]}]},
+             "changed lines and deletion points: %r" % out)
+    rc, out, err = c.run("--print-changed-lines=" + lone)
+    c.expect(rc == 2 and out == b"" and b"lone.c" in err, "a file that is no diff: exit 2, named")
+
 for args, what in [
     ((), "no PATH"),
     (("--bogus", "x.c"), "unknown long option"),
@@ -40,6 +86,8 @@ for args, what in [
     (("-o",), "-o without a value"),
     (("-q", "-v", "x.c"), "-q with -v"),
     (("--version=1",), "value for a flag"),
+    (("--print-flags",), "--print-flags without a FILE"),
+    (("--print-changed-lines",), "--print-changed-lines without a DIFF"),
 ]:
     rc, out, err = c.run(*args)
     c.expect(rc == 2, "%s: exit 2 (got %d)" % (what, rc))

@@ -4,7 +4,7 @@
  * "no" must only ever be said of text the rules would surely pass.
  */
 #include "check.h"
-#include "fops_text.h"
+#include "input/fops_text.h"
 
 #include <string.h>
 

@@ -2,7 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "check.h"
-#include "baseline.h"
+#include "gate/baseline.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* Unit tests of checker/diff_lines.c: every diff shape the gate accepts. */
 #include "check.h"
-#include "diff_lines.h"
+#include "gate/diff_lines.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,6 +1,7 @@
 /* Unit tests of checker/kbuild_args.c: Kbuild's CHECK= command lines. */
 #include "check.h"
-#include "kbuild_args.h"
+#include "flags/kbuild_args.h"
+#include "run/options.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -21,11 +22,10 @@ static const char *joined(char *const *v, int n)
 static void expect_args(int argc, char *const argv[], const char *want_clang,
 			const char *want_source, const char *want_own)
 {
-	static const char *const own_values[] = { "--baseline", "--changed-lines", NULL };
 	struct ss_kbuild_args k;
 	char err[256];
 
-	if (ss_kbuild_translate(argc, argv, own_values, &k, err, sizeof(err)) < 0) {
+	if (ss_kbuild_translate(argc, argv, ss_options_takes_value, &k, err, sizeof(err)) < 0) {
 		fprintf(stderr, "unexpected failure: %s\n", err);
 		check_failures++;
 		return;

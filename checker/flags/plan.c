@@ -1,0 +1,71 @@
+#define _GNU_SOURCE
+#include "flags/plan.h"
+#include "flags/tree.h"
+#include "util/xalloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void ss_plan_file(const char *abs, const struct ss_compdb *db, struct ss_plan *plan)
+{
+	const struct ss_compdb_entry *e = NULL;
+	struct ss_tree t;
+	char *real = realpath(abs, NULL);
+	bool have_tree = ss_tree_find(real ? real : abs, &t);
+
+	memset(plan, 0, sizeof(*plan));
+	if (db) {
+		e = ss_compdb_find(db, abs);
+		if (!e && real)
+			e = ss_compdb_find(db, real);
+		if (e && e->problem) {
+			plan->note = xasprintf("%s: %s", db->path, e->problem);
+			e = NULL;
+		}
+	}
+	if (have_tree) {
+		plan->vfs_core = ss_tree_is_vfs_core(&t, real ? real : abs);
+		plan->root = xstrdup(t.root);
+	}
+	if (e) {
+		plan->how = SS_HOW_COMPDB;
+		strvec_append(&plan->args, &e->args);
+		plan->may_fall_back = true;
+		plan->why = xstrdup(db->path);
+	} else if (have_tree && ss_tree_headers_usable(&t)) {
+		plan->how = SS_HOW_TREE;
+		ss_tree_args(&t, &plan->args);
+		plan->may_fall_back = true;
+		plan->why = xasprintf("tree root %s", t.root);
+	} else {
+		plan->how = SS_HOW_FALLBACK;
+		plan->why = have_tree
+			? xasprintf("kernel tree %s is not configured", t.root)
+			: xstrdup("no kernel tree above it");
+	}
+	if (have_tree)
+		ss_tree_free(&t);
+	free(real);
+}
+
+const char *ss_how_name(enum ss_how how)
+{
+	switch (how) {
+	case SS_HOW_COMPDB:
+		return "compile database";
+	case SS_HOW_TREE:
+		return "tree flags";
+	case SS_HOW_FALLBACK:
+		return "fallback header";
+	}
+	return "?";
+}
+
+void ss_plan_free(struct ss_plan *p)
+{
+	strvec_clear(&p->args);
+	free(p->why);
+	free(p->note);
+	free(p->root);
+	p->why = p->note = p->root = NULL;
+}

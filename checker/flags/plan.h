@@ -1,0 +1,36 @@
+#ifndef SAFESEEK_PLAN_H
+#define SAFESEEK_PLAN_H
+
+/*
+ * How one file is to be parsed: with its compile database entry, with the
+ * flags of the kernel tree it lies in, or with the bundled fallback header
+ * (tree.h, compdb.h, fallback.h).  The one place that chooses.
+ */
+
+#include <stdbool.h>
+
+#include "flags/compdb.h"
+#include "parse/pch.h"
+#include "util/container.h"
+
+enum ss_how { SS_HOW_COMPDB, SS_HOW_TREE, SS_HOW_FALLBACK };
+
+struct ss_plan {
+	enum ss_how how;
+	struct strvec args;	/* parser arguments, not naming the file */
+	char *root;		/* the kernel tree's root, or NULL */
+	bool vfs_core;
+	bool may_fall_back;	/* retry with the fallback header if headers fail */
+	char *why;		/* how the arguments were found, for -v */
+	char *note;		/* a compile database entry that could not be used, or NULL */
+	struct ss_pch_cache *pch;	/* precompiled common headers, or NULL */
+};
+
+/* The plan for the file at absolute path `abs`; `db` may be NULL. */
+void ss_plan_file(const char *abs, const struct ss_compdb *db, struct ss_plan *plan);
+
+const char *ss_how_name(enum ss_how how);
+
+void ss_plan_free(struct ss_plan *p);
+
+#endif

@@ -1,0 +1,42 @@
+#ifndef SAFESEEK_TREE_H
+#define SAFESEEK_TREE_H
+
+/*
+ * Kernel trees that were never configured or built: find the root of the
+ * tree a file lies in and derive the flags a kernel build would give it.
+ */
+
+#include <stdbool.h>
+
+#include "util/container.h"
+
+struct ss_tree {
+	char *root;		/* absolute, symlinks resolved */
+	bool kernel;		/* a full kernel tree (Makefile, Kconfig, arch/) */
+	bool configured;	/* its config header exists */
+};
+
+/*
+ * The tree holding the file at real (absolute, symlink-free) path `file`:
+ * the nearest ancestor directory that has include/linux/fs.h.  Returns false
+ * when there is none.
+ */
+bool ss_tree_find(const char *file, struct ss_tree *t);
+
+/* Flags for parsing a file of tree t with the tree's own headers. */
+void ss_tree_args(const struct ss_tree *t, struct strvec *args);
+
+/* Whether the tree's headers can be expected to parse at all: an
+   unconfigured full kernel lacks its generated headers. */
+bool ss_tree_headers_usable(const struct ss_tree *t);
+
+/* Code that legitimately owns f_pos: a file directly in the tree's fs/
+   directory (fs/read_write.c), not in a subdirectory of it. */
+bool ss_tree_is_vfs_core(const struct ss_tree *t, const char *file);
+
+/* The kernel's name for the architecture this program runs on ("x86"). */
+const char *ss_tree_host_arch(void);
+
+void ss_tree_free(struct ss_tree *t);
+
+#endif

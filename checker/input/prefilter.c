@@ -1,0 +1,117 @@
+#define _GNU_SOURCE
+#include "input/prefilter.h"
+#include "util/xalloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A token that contains another token adds nothing: any file holding it
+   also holds the shorter one. */
+static bool redundant(size_t k, const char *const *all, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (i == k)
+			continue;
+		if (strcmp(all[i], all[k]) == 0) {
+			if (i < k)	/* keep the first of equal tokens */
+				return true;
+		} else if (strstr(all[k], all[i])) {
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool names_a_token(const struct ss_want *r)
+{
+	for (size_t i = 0; r->needs && r->needs[i]; i++)
+		if (r->needs[i][0])
+			return true;
+	return false;
+}
+
+void ss_prefilter_init(struct ss_prefilter *p, const struct ss_want *wants, size_t nwants)
+{
+	const char **all = NULL;
+	size_t n = 0, cap = 0, tcap = 0;
+
+	memset(p, 0, sizeof(*p));
+	for (size_t r = 0; r < nwants; r++) {
+		const struct ss_want *rule = &wants[r];
+
+		if (rule->maybe) {
+			xgrow((void **)&p->tested, &tcap, p->ntested + 1, sizeof(*p->tested));
+			p->tested[p->ntested++] = *rule;
+			continue;
+		}
+		if (!names_a_token(rule))
+			p->everything = true;
+		for (size_t i = 0; rule->needs && rule->needs[i]; i++) {
+			if (!rule->needs[i][0])
+				continue;
+			xgrow((void **)&all, &cap, n + 1, sizeof(*all));
+			all[n++] = rule->needs[i];
+		}
+	}
+	p->tokens = xcalloc(n ? n : 1, sizeof(*p->tokens));
+	p->lens = xcalloc(n ? n : 1, sizeof(*p->lens));
+	for (size_t i = 0; i < n; i++) {
+		if (redundant(i, all, n))
+			continue;
+		p->tokens[p->n] = all[i];
+		p->lens[p->n] = strlen(all[i]);
+		p->n++;
+	}
+	free(all);
+}
+
+/*
+ * glibc's strstr() is vectorized and its memmem() is not: on a whole tree
+ * that is most of the scan's time.  strstr() stops at a NUL, so it is only
+ * used on text that has none before its terminating one.
+ */
+static bool contains(const char *buf, size_t len, bool text, const char *tok, size_t toklen)
+{
+	return text ? strstr(buf, tok) != NULL : memmem(buf, len, tok, toklen) != NULL;
+}
+
+static bool holds_a_need(const struct ss_want *r, const char *buf, size_t len, bool text)
+{
+	if (!names_a_token(r))
+		return true;
+	for (size_t i = 0; r->needs[i]; i++)
+		if (r->needs[i][0] && contains(buf, len, text, r->needs[i], strlen(r->needs[i])))
+			return true;
+	return false;
+}
+
+static bool match(const struct ss_prefilter *p, const char *buf, size_t len, bool text)
+{
+	if (p->everything)
+		return true;
+	for (size_t i = 0; i < p->n; i++)
+		if (contains(buf, len, text, p->tokens[i], p->lens[i]))
+			return true;
+	for (size_t i = 0; i < p->ntested; i++)
+		if (holds_a_need(&p->tested[i], buf, len, text) && p->tested[i].maybe(buf, len))
+			return true;
+	return false;
+}
+
+bool ss_prefilter_match(const struct ss_prefilter *p, const char *buf, size_t len)
+{
+	return match(p, buf, len, buf[len] == '\0' && !memchr(buf, '\0', len));
+}
+
+bool ss_prefilter_match_text(const struct ss_prefilter *p, const char *buf, size_t len)
+{
+	return match(p, buf, len, true);
+}
+
+void ss_prefilter_free(struct ss_prefilter *p)
+{
+	free(p->tokens);
+	free(p->lens);
+	free(p->tested);
+	memset(p, 0, sizeof(*p));
+}

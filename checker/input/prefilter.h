@@ -1,0 +1,37 @@
+#ifndef SAFESEEK_PREFILTER_H
+#define SAFESEEK_PREFILTER_H
+
+/*
+ * The fast scan that decides whether a file is worth parsing: it is, when its
+ * bytes contain one of the tokens some client (a rule) needs and, for a
+ * client with a text test of its own, that test does not rule the file out.
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* What one client wants of a file. */
+struct ss_want {
+	const char *const *needs;	/* NULL-terminated; naming none means every file */
+	bool (*maybe)(const char *buf, size_t len);	/* NULL, or false when the file
+							   surely holds nothing for it */
+};
+
+struct ss_prefilter {
+	const char **tokens;	/* of the clients without a text test */
+	size_t *lens;
+	size_t n;
+	struct ss_want *tested;	/* the clients with one */
+	size_t ntested;
+	bool everything;	/* some client names no token: parse every file */
+};
+
+void ss_prefilter_init(struct ss_prefilter *p, const struct ss_want *wants, size_t n);
+/* buf[len] must be readable: a struct ss_source's terminating NUL. */
+bool ss_prefilter_match(const struct ss_prefilter *p, const char *buf, size_t len);
+/* The same for text known to hold no NUL before buf[len], which is one:
+   the caller has looked already (run.c turns binary files away). */
+bool ss_prefilter_match_text(const struct ss_prefilter *p, const char *buf, size_t len);
+void ss_prefilter_free(struct ss_prefilter *p);
+
+#endif

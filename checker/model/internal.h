@@ -1,0 +1,129 @@
+#ifndef SAFESEEK_MODEL_INTERNAL_H
+#define SAFESEEK_MODEL_INTERNAL_H
+
+/*
+ * What the parts of the model share, and the rules do not see.  The calls
+ * go one way, from the top of this list down:
+ *
+ *   walk.c    builds the model: one walk of the parsed file, then the roles
+ *   init.c    the initializers that name methods (file_operations, ...)
+ *   fpos.c    the f_pos accesses and the stream-only refusals
+ *   query.c   answers the rules (model.h), from the storage only
+ *   roles.c   which role a member name or a signature gives
+ *   store.c   the storage: strings, function names, role grants
+ */
+
+#include "model/model.h"
+#include "util/container.h"
+
+#include <clang-c/Index.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#define MAX_PARAMS 16
+
+/* A role a file_operations or ctl_table entry (or an assignment) gives. */
+struct role_grant {
+	const char *function;
+	unsigned role;
+	const char *object;
+	const char *member;
+};
+
+struct call {
+	size_t caller;
+	const char *callee;
+};
+
+struct passed {
+	long fn;
+	CXCursor var;
+};
+
+/* A function name: its definition here, and how often it is used elsewhere. */
+struct name_info {
+	const char *name;
+	long fn;			/* -1: not defined in this file */
+	unsigned refs;
+};
+
+struct ss_model {
+	CXTranslationUnit tu;
+
+	struct ss_function *fns;
+	size_t nfns, capfns;
+	CXCursor (*params)[MAX_PARAMS];	/* per function */
+	unsigned *nparams;
+	signed char *espipe_only;	/* per function: -1 not yet known */
+
+	struct ss_fops *fops;
+	size_t nfops, capfops;
+	struct ss_sysctl_entry *sysctl;
+	size_t nsysctl, capsysctl;
+	struct ss_fpos_access *fpos;
+	size_t nfpos, capfpos;
+	CXCursor *fpos_copy;		/* the local each access copies from or to, or null */
+	size_t capfpos_copy;
+	struct passed *passed;		/* locals whose address a call gets */
+	size_t npassed, cappassed;
+	size_t *fpos_fn;		/* index of the enclosing function, SIZE_MAX if none */
+	size_t capfpos_fn;
+
+	struct role_grant *grants;
+	size_t ngrants, capgrants;
+	struct call *calls;
+	size_t ncalls, capcalls;
+
+	struct name_info *names;
+	size_t nnames, capnames;
+	struct ss_map name_index;	/* name -> index in names */
+
+	char **strings;
+	size_t nstrings, capstrings;
+
+	const char **fops_fields, **ctl_fields;
+	size_t nfops_fields, nctl_fields;
+	bool fops_fields_known, ctl_fields_known;
+};
+
+/* The state of the walk (walk.c), which the readers below it look at. */
+struct walker {
+	struct ss_model *m;
+	CXCursor *stack;		/* ancestors of the cursor being visited */
+	size_t depth, cap;
+	long fn;			/* the function being walked, -1 outside */
+	CXCursor *aliases;		/* its locals set to a kiocb parameter's ki_filp */
+	size_t naliases, capaliases;
+	struct ss_map seen;		/* where its f_pos accesses are */
+	CXCursor var;			/* the innermost variable being initialized */
+	bool in_var;
+};
+
+/* store.c */
+const char *model_keep(struct ss_model *m, const char *s);
+const char *model_keep_spelling(struct ss_model *m, CXCursor c);
+/* The name's entry; with `add`, a new one (fn -1, refs 0) when missing. */
+struct name_info *model_name(struct ss_model *m, const char *name, bool add);
+void model_grant(struct ss_model *m, const char *function, unsigned role,
+		 const char *object, const char *member);
+
+/* roles.c */
+unsigned model_role_of_member(const char *member);
+unsigned model_roles_from_shape(CXCursor fn);
+bool model_makes_nonseekable(const char *function);
+
+/* init.c */
+const char *model_named_function(struct ss_model *m, CXCursor value);
+void model_add_fops(struct walker *w, CXCursor init, CXType type);
+bool model_has_init_list(CXCursor var);
+void model_add_fops_from_tokens(struct walker *w, CXCursor var);
+void model_add_proc_ops(struct walker *w, CXCursor init);
+void model_add_ctl_entry(struct walker *w, CXCursor init, CXType type);
+
+/* fpos.c */
+void model_maybe_alias(struct walker *w, CXCursor var);
+void model_maybe_passed(struct walker *w, CXCursor c);
+void model_fpos_access(struct walker *w, CXCursor c);
+void model_stream_refusal(struct walker *w, CXCursor c);
+
+#endif

@@ -1,0 +1,178 @@
+#ifndef SAFESEEK_MODEL_H
+#define SAFESEEK_MODEL_H
+
+/*
+ * What the rules share about one translation unit: the role of each
+ * function (read method, llseek method, sysctl proc handler, ...) and the
+ * file_operations and ctl_table objects that give those roles.  Built once
+ * per unit by the core, before any rule runs, in a single walk of the
+ * main file's declarations.
+ */
+
+#include <clang-c/Index.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+struct ss_unit;
+struct ss_model;
+
+struct ss_model *ss_model_build(struct ss_unit *u);
+void ss_model_free(struct ss_model *m);
+
+/* Roles a function plays; one function may have several. */
+enum {
+	SS_ROLE_READ = 1u << 0,
+	SS_ROLE_WRITE = 1u << 1,
+	SS_ROLE_AIO_READ = 1u << 2,
+	SS_ROLE_AIO_WRITE = 1u << 3,
+	SS_ROLE_READV = 1u << 4,
+	SS_ROLE_WRITEV = 1u << 5,
+	SS_ROLE_READ_ITER = 1u << 6,
+	SS_ROLE_WRITE_ITER = 1u << 7,
+	SS_ROLE_LLSEEK = 1u << 8,
+	SS_ROLE_READDIR = 1u << 9,
+	SS_ROLE_OPEN = 1u << 10,
+	SS_ROLE_SYSCTL = 1u << 11,	/* a ctl_table proc_handler */
+	SS_ROLE_OTHER = 1u << 12,	/* any other file_operations member */
+	SS_ROLE_RELEASE = 1u << 13
+};
+
+/* Methods that get the position through a `loff_t *ppos` (or, for aio, a value). */
+#define SS_ROLES_RW (SS_ROLE_READ | SS_ROLE_WRITE | SS_ROLE_AIO_READ | \
+		     SS_ROLE_AIO_WRITE | SS_ROLE_READV | SS_ROLE_WRITEV)
+#define SS_ROLES_ITER (SS_ROLE_READ_ITER | SS_ROLE_WRITE_ITER)
+/* Methods that legitimately own file->f_pos. */
+#define SS_ROLES_OWN_FPOS (SS_ROLE_LLSEEK | SS_ROLE_READDIR)
+
+/* The position parameter of read/write/aio/readv/writev methods. */
+#define SS_POSITION_PARAM 3
+
+struct ss_function {
+	const char *name;
+	CXCursor cursor;		/* the definition; its location is the name */
+	CXCursor body;			/* its compound statement */
+	unsigned roles;			/* SS_ROLE_* */
+	bool role_from_shape;		/* referenced nowhere: roles guessed from the signature */
+	const char *object;		/* first file_operations or ctl_table naming it, or NULL */
+	const char *method;		/* the member that first named it ("read", "ioctl"), or NULL */
+	unsigned params_used;		/* bit i: parameter i is referenced in the body */
+	bool uses_ki_pos;		/* the body reads or writes some ->ki_pos */
+	bool touches_fpos;		/* the body accesses some struct file's f_pos */
+	bool calls_nonseekable;		/* calls nonseekable_open(), stream_open() or
+					   simple_attr_open() itself */
+	bool stream_only;		/* `if (ppos) return -ESPIPE;`: a method for
+					   FMODE_STREAM files, which the VFS hands no
+					   position, so f_pos is the method's own */
+};
+
+struct ss_fops_method {
+	const char *member;		/* "read" */
+	const char *function;		/* "foo_read": defined here or not */
+};
+
+struct ss_fops {
+	const char *name;		/* the variable holding it */
+	CXCursor cursor;		/* that variable: its location is the name */
+	struct ss_fops_method *methods;
+	size_t nmethods;
+	bool pseudo;			/* handed to anon_inode_getfile() or the like: its
+					   files are made without any open, and never
+					   with FMODE_PREAD or FMODE_PWRITE */
+};
+
+struct ss_sysctl_entry {
+	const char *table;		/* the ctl_table variable */
+	const char *handler;		/* its proc_handler */
+	CXCursor cursor;		/* the entry's initializer */
+};
+
+/* How one `X->f_pos` (X a struct file) is used. */
+enum ss_fpos_use {
+	SS_FPOS_READ,
+	SS_FPOS_WRITE,			/* =, +=, -=, ..., ++, -- */
+	SS_FPOS_ADDRESS_ARG,		/* &X->f_pos passed straight to a call */
+	SS_FPOS_ADDRESS,		/* &X->f_pos used some other way */
+	SS_FPOS_ESPIPE_COMPARE		/* p != &X->f_pos (or ==), either order */
+};
+
+struct ss_fpos_access {
+	CXCursor member;		/* the member access; its location is the f_pos token */
+	CXCursor address;		/* the `&` taking its address, or a null cursor */
+	CXCursor compare;		/* SS_FPOS_ESPIPE_COMPARE: the `!=` or `==` */
+	CXCursor branch;		/* ... and the if statement testing it, or a null cursor */
+	CXCursor before;		/* ... and the statement before that if, or a null cursor */
+	enum ss_fpos_use use;
+	const struct ss_function *function;	/* the enclosing definition, or NULL */
+	const char *base;		/* the struct file expression: "file", "iocb->ki_filp" */
+	bool own_file;			/* base is the file the function was given: a struct
+					   file * parameter, its kiocb's ki_filp, or a local
+					   initialized from that ki_filp */
+	const char *other;		/* compare: the other operand; address-arg: the callee */
+	bool position_copy;		/* `pos = X->f_pos;` or `X->f_pos = pos;` where a call
+					   gets &pos: the local copy seed 004 makes */
+};
+
+size_t ss_model_function_count(const struct ss_model *m);
+const struct ss_function *ss_model_function(const struct ss_model *m, size_t i);
+const struct ss_function *ss_model_function_named(const struct ss_model *m, const char *name);
+/* The definition whose body holds `loc`, or NULL. */
+const struct ss_function *ss_model_function_at(const struct ss_model *m, CXSourceLocation loc);
+
+size_t ss_model_fops_count(const struct ss_model *m);
+const struct ss_fops *ss_model_fops(const struct ss_model *m, size_t i);
+/* The function a file_operations member names, or NULL if it names none. */
+const char *ss_fops_method(const struct ss_fops *f, const char *member);
+
+size_t ss_model_sysctl_count(const struct ss_model *m);
+const struct ss_sysctl_entry *ss_model_sysctl(const struct ss_model *m, size_t i);
+
+/* Every struct file f_pos access in the main file, in source order. */
+size_t ss_model_fpos_count(const struct ss_model *m);
+const struct ss_fpos_access *ss_model_fpos(const struct ss_model *m, size_t i);
+
+/*
+ * Whether an open method makes the file non-seekable: it is
+ * nonseekable_open()/stream_open() itself, or a function of this file that
+ * calls one of them (directly or through other functions of the file) or
+ * clears FMODE_PREAD from f_mode.
+ */
+bool ss_model_open_is_nonseekable(struct ss_model *m, const char *open);
+
+/* What an open method (NULL: none) does to seekability, as far as this file tells. */
+enum ss_open_kind {
+	SS_OPEN_SEEKABLE,		/* none, or one that never makes the file non-seekable */
+	SS_OPEN_NONSEEKABLE,
+	SS_OPEN_UNKNOWN			/* defined elsewhere and not a known VFS function */
+};
+enum ss_open_kind ss_model_open_kind(struct ss_model *m, const char *open);
+
+/* Whether a function's body does nothing but return -ESPIPE. */
+bool ss_model_espipe_only(struct ss_model *m, const struct ss_function *f);
+
+/*
+ * Whether a read/write-like method uses the file position at all: its
+ * position parameter, ->ki_pos or ->f_pos.
+ */
+bool ss_function_uses_position(const struct ss_function *f);
+
+/*
+ * Whether the access is the file position's owner at work: in the VFS core,
+ * in an llseek or readdir method, or in a stream-only method (to which the
+ * VFS passes no position).  No rule reports those.
+ */
+bool ss_fpos_exempt(const struct ss_unit *u, const struct ss_fpos_access *a);
+
+/* Whether the access is a read or write method's pread refusal,
+   `ppos != &file->f_pos` (anywhere but in an llseek or readdir method). */
+bool ss_fpos_pread_refusal(const struct ss_fpos_access *a);
+
+/* "reads", "writes" or "takes the address of": what an access does to f_pos. */
+const char *ss_fpos_verb(const struct ss_fpos_access *a);
+
+/*
+ * "read method 'foo_read' of 'foo_fops'", "sysctl handler 'h' of 't'",
+ * "function 'reset_pos'": how messages name a function.
+ */
+const char *ss_describe_function(const struct ss_function *f, char *buf, size_t n);
+
+#endif /* SAFESEEK_MODEL_H */

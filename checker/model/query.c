@@ -1,0 +1,250 @@
+/* What the rules ask of the model of a file. */
+#include "model/internal.h"
+
+#include "model/ast_util.h"
+#include "model/unit.h"
+#include "util/xalloc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+size_t ss_model_function_count(const struct ss_model *m)
+{
+	return m->nfns;
+}
+
+const struct ss_function *ss_model_function(const struct ss_model *m, size_t i)
+{
+	return &m->fns[i];
+}
+
+const struct ss_function *ss_model_function_at(const struct ss_model *m, CXSourceLocation loc)
+{
+	CXFile file, f1, f2;
+	unsigned off, start, end;
+	size_t i;
+
+	clang_getFileLocation(loc, &file, NULL, NULL, &off);
+	for (i = 0; file && i < m->nfns; i++) {
+		CXSourceRange r = clang_getCursorExtent(m->fns[i].cursor);
+
+		clang_getFileLocation(clang_getRangeStart(r), &f1, NULL, NULL, &start);
+		clang_getFileLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &end);
+		if (f1 && f2 && clang_File_isEqual(f1, file) && clang_File_isEqual(f2, file) &&
+		    start <= off && off < end)
+			return &m->fns[i];
+	}
+	return NULL;
+}
+
+size_t ss_model_fops_count(const struct ss_model *m)
+{
+	return m->nfops;
+}
+
+const struct ss_fops *ss_model_fops(const struct ss_model *m, size_t i)
+{
+	return &m->fops[i];
+}
+
+const struct ss_function *ss_model_function_named(const struct ss_model *m, const char *name)
+{
+	struct name_info *s = model_name((struct ss_model *)m, name, false);
+
+	return s && s->fn >= 0 ? &m->fns[s->fn] : NULL;
+}
+
+const char *ss_fops_method(const struct ss_fops *f, const char *member)
+{
+	size_t i;
+
+	for (i = 0; i < f->nmethods; i++)
+		if (strcmp(f->methods[i].member, member) == 0)
+			return f->methods[i].function;
+	return NULL;
+}
+
+size_t ss_model_sysctl_count(const struct ss_model *m)
+{
+	return m->nsysctl;
+}
+
+const struct ss_sysctl_entry *ss_model_sysctl(const struct ss_model *m, size_t i)
+{
+	return &m->sysctl[i];
+}
+
+size_t ss_model_fpos_count(const struct ss_model *m)
+{
+	return m->nfpos;
+}
+
+const struct ss_fpos_access *ss_model_fpos(const struct ss_model *m, size_t i)
+{
+	return &m->fpos[i];
+}
+
+static const char *const clears_pread[] = { "FMODE_PREAD", NULL };
+static const char *const and_assign[] = { "&=", NULL };
+
+static bool nonseekable_from(struct ss_model *m, size_t fn, unsigned char *seen)
+{
+	const struct ss_function *f = &m->fns[fn];
+	size_t i;
+
+	if (seen[fn])
+		return false;
+	seen[fn] = 1;
+	if (f->calls_nonseekable)
+		return true;
+	if (!clang_Cursor_isNull(f->body) &&
+	    ss_tokens_contain(m->tu, f->body, clears_pread) &&
+	    ss_tokens_contain(m->tu, f->body, and_assign))
+		return true;
+	for (i = 0; i < m->ncalls; i++) {
+		struct name_info *s;
+
+		if (m->calls[i].caller != fn)
+			continue;
+		s = model_name(m, m->calls[i].callee, false);
+		if (s && s->fn >= 0 && nonseekable_from(m, (size_t)s->fn, seen))
+			return true;
+	}
+	return false;
+}
+
+bool ss_model_open_is_nonseekable(struct ss_model *m, const char *open)
+{
+	struct name_info *s;
+	unsigned char *seen;
+	bool r;
+
+	if (!open)
+		return false;
+	if (model_makes_nonseekable(open))
+		return true;
+	s = model_name(m, open, false);
+	if (!s || s->fn < 0)
+		return false;
+	seen = xrealloc(NULL, m->nfns);
+	memset(seen, 0, m->nfns);
+	r = nonseekable_from(m, (size_t)s->fn, seen);
+	free(seen);
+	return r;
+}
+
+enum ss_open_kind ss_model_open_kind(struct ss_model *m, const char *open)
+{
+	static const char *const seekable_vfs_opens[] = { "generic_file_open", "simple_open", NULL };
+	size_t i;
+
+	if (!open)
+		return SS_OPEN_SEEKABLE;
+	if (ss_model_open_is_nonseekable(m, open))
+		return SS_OPEN_NONSEEKABLE;
+	if (ss_model_function_named(m, open))
+		return SS_OPEN_SEEKABLE;
+	for (i = 0; seekable_vfs_opens[i]; i++)
+		if (strcmp(open, seekable_vfs_opens[i]) == 0)
+			return SS_OPEN_SEEKABLE;
+	return SS_OPEN_UNKNOWN;
+}
+
+bool ss_model_espipe_only(struct ss_model *m, const struct ss_function *f)
+{
+	size_t i = (size_t)(f - m->fns);
+
+	if (i >= m->nfns || clang_Cursor_isNull(f->body))
+		return false;
+	if (m->espipe_only[i] < 0)
+		m->espipe_only[i] = ss_only_returns_negative(m->tu, f->body, "ESPIPE") ? 1 : 0;
+	return m->espipe_only[i] == 1;
+}
+
+bool ss_function_uses_position(const struct ss_function *f)
+{
+	return (f->params_used & (1u << SS_POSITION_PARAM)) || f->uses_ki_pos || f->touches_fpos;
+}
+
+bool ss_fpos_exempt(const struct ss_unit *u, const struct ss_fpos_access *a)
+{
+	unsigned roles = a->function ? a->function->roles : 0;
+
+	return (roles & SS_ROLES_OWN_FPOS) || u->vfs_core ||
+	       ((roles & SS_ROLES_RW) && a->function->stream_only);
+}
+
+bool ss_fpos_pread_refusal(const struct ss_fpos_access *a)
+{
+	unsigned roles = a->function ? a->function->roles : 0;
+
+	/* One even in the VFS core: pipes had one. */
+	return a->use == SS_FPOS_ESPIPE_COMPARE && (roles & SS_ROLES_RW) &&
+	       !(roles & SS_ROLES_OWN_FPOS);
+}
+
+const char *ss_fpos_verb(const struct ss_fpos_access *a)
+{
+	switch (a->use) {
+	case SS_FPOS_WRITE:
+		return "writes";
+	case SS_FPOS_ADDRESS:
+	case SS_FPOS_ADDRESS_ARG:
+	case SS_FPOS_ESPIPE_COMPARE:
+		return "takes the address of";
+	case SS_FPOS_READ:
+		break;
+	}
+	return "reads";
+}
+
+static const struct {
+	unsigned role;
+	const char *name;
+} role_names[] = {
+	{ SS_ROLE_LLSEEK, "llseek" },
+	{ SS_ROLE_READ, "read" },
+	{ SS_ROLE_AIO_READ, "aio_read" },
+	{ SS_ROLE_WRITE, "write" },
+	{ SS_ROLE_AIO_WRITE, "aio_write" },
+	{ SS_ROLE_READDIR, "readdir" },
+	{ SS_ROLE_OPEN, "open" },
+	{ SS_ROLE_RELEASE, "release" },
+	{ SS_ROLE_READV, "readv" },
+	{ SS_ROLE_WRITEV, "writev" },
+	{ SS_ROLE_READ_ITER, "read_iter" },
+	{ SS_ROLE_WRITE_ITER, "write_iter" },
+};
+
+const char *ss_describe_function(const struct ss_function *f, char *buf, size_t n)
+{
+	char roles[128] = "";
+	size_t i, len = 0;
+
+	if (f->roles & SS_ROLE_SYSCTL) {
+		snprintf(roles, sizeof(roles), "sysctl handler");
+	} else {
+		for (i = 0; i < sizeof(role_names) / sizeof(role_names[0]); i++) {
+			if (!(f->roles & role_names[i].role))
+				continue;
+			len += (size_t)snprintf(roles + len, sizeof(roles) - len, "%s%s",
+						len ? "/" : "", role_names[i].name);
+			if (len >= sizeof(roles))
+				break;
+		}
+		if (len == 0 && (f->roles & SS_ROLE_OTHER) && f->method)
+			snprintf(roles, sizeof(roles), "%s method", f->method);
+		else if (len > 0 && len < sizeof(roles))
+			snprintf(roles + len, sizeof(roles) - len, " method");
+		else if (len == 0)
+			snprintf(roles, sizeof(roles), "function");
+	}
+	if (f->object)
+		snprintf(buf, n, "%s '%s' of '%s'", roles, f->name, f->object);
+	else if (f->role_from_shape)
+		snprintf(buf, n, "%s '%s' (by its signature)", roles, f->name);
+	else
+		snprintf(buf, n, "%s '%s'", roles, f->name);
+	return buf;
+}

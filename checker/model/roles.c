@@ -1,0 +1,128 @@
+/*
+ * Which role a function gets from the member that names it, or from its
+ * signature when nothing names it; and which VFS opens make a file
+ * non-seekable.
+ */
+#include "model/internal.h"
+
+#include "model/ast_util.h"
+
+#include <string.h>
+
+/* ---- roles ------------------------------------------------------------- */
+
+static const struct {
+	const char *member;
+	unsigned role;
+} fops_roles[] = {
+	{ "llseek", SS_ROLE_LLSEEK },
+	{ "read", SS_ROLE_READ },
+	{ "write", SS_ROLE_WRITE },
+	{ "aio_read", SS_ROLE_AIO_READ },
+	{ "aio_write", SS_ROLE_AIO_WRITE },
+	{ "readv", SS_ROLE_READV },
+	{ "writev", SS_ROLE_WRITEV },
+	{ "read_iter", SS_ROLE_READ_ITER },
+	{ "write_iter", SS_ROLE_WRITE_ITER },
+	{ "readdir", SS_ROLE_READDIR },
+	{ "iterate", SS_ROLE_READDIR },
+	{ "iterate_shared", SS_ROLE_READDIR },
+	{ "open", SS_ROLE_OPEN },
+	{ "release", SS_ROLE_RELEASE },
+};
+
+unsigned model_role_of_member(const char *member)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(fops_roles) / sizeof(fops_roles[0]); i++)
+		if (strcmp(fops_roles[i].member, member) == 0)
+			return fops_roles[i].role;
+	return strcmp(member, "owner") == 0 ? 0 : SS_ROLE_OTHER;
+}
+
+static bool is_integer(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	return t.kind >= CXType_Bool && t.kind <= CXType_Int128 &&
+	       t.kind != CXType_Char16 && t.kind != CXType_Char32;
+}
+
+static bool is_loff(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	return t.kind == CXType_LongLong || t.kind == CXType_Long;
+}
+
+static bool is_pointer_to(CXType t, bool (*pred)(CXType))
+{
+	t = clang_getCanonicalType(t);
+	return t.kind == CXType_Pointer && pred(clang_getPointeeType(t));
+}
+
+static bool is_char(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	return t.kind == CXType_Char_S || t.kind == CXType_Char_U ||
+	       t.kind == CXType_SChar || t.kind == CXType_UChar;
+}
+
+static bool is_any_pointer(CXType t)
+{
+	return clang_getCanonicalType(t).kind == CXType_Pointer;
+}
+
+/* The roles a definition's signature suggests, for functions nothing names. */
+unsigned model_roles_from_shape(CXCursor fn)
+{
+	CXType t = clang_getCursorType(fn);
+	int n = clang_getNumArgTypes(t);
+	CXType a[6];
+	int i;
+
+	if (n < 2)
+		return 0;
+	for (i = 0; i < n && i < 6; i++)
+		a[i] = clang_getArgType(t, (unsigned)i);
+
+	if (n == 4 && ss_type_is_pointer_to_struct(a[0], "file") && is_pointer_to(a[3], is_loff)) {
+		CXType buf = clang_getCanonicalType(a[1]);
+		CXType pointee = clang_getPointeeType(buf);
+
+		if (buf.kind != CXType_Pointer)
+			return SS_ROLE_READ | SS_ROLE_WRITE;
+		if (ss_type_is_struct(pointee, "iovec"))
+			return SS_ROLE_READV | SS_ROLE_WRITEV;
+		if (!is_char(pointee))
+			return SS_ROLE_READ | SS_ROLE_WRITE;
+		return clang_isConstQualifiedType(pointee) ? SS_ROLE_WRITE : SS_ROLE_READ;
+	}
+	if (n == 4 && ss_type_is_pointer_to_struct(a[0], "kiocb") && is_loff(a[3])) {
+		CXType pointee = clang_getPointeeType(clang_getCanonicalType(a[1]));
+
+		return clang_isConstQualifiedType(pointee) ? SS_ROLE_AIO_WRITE : SS_ROLE_AIO_READ;
+	}
+	if (n == 3 && ss_type_is_pointer_to_struct(a[0], "file") && is_loff(a[1]) &&
+	    is_integer(a[2]))
+		return SS_ROLE_LLSEEK;
+	if (n == 3 && ss_type_is_pointer_to_struct(a[0], "file") && is_any_pointer(a[1]) &&
+	    is_any_pointer(a[2]) &&
+	    clang_getPointeeType(clang_getCanonicalType(a[2])).kind == CXType_FunctionProto)
+		return SS_ROLE_READDIR;
+	if (n == 2 && ss_type_is_pointer_to_struct(a[0], "kiocb") &&
+	    ss_type_is_pointer_to_struct(a[1], "iov_iter"))
+		return SS_ROLES_ITER;
+	/* Routines behind the handlers take extra arguments after these. */
+	if (n >= 5 && ss_type_is_pointer_to_struct(a[0], "ctl_table") &&
+	    is_integer(a[1]) && ss_type_is_pointer_to_struct(a[2], "file") &&
+	    is_any_pointer(a[3]) && is_pointer_to(a[4], is_integer))
+		return SS_ROLE_SYSCTL;
+	return 0;
+}
+
+/* VFS functions that clear FMODE_PREAD and FMODE_PWRITE (simple_attr_open() ends in nonseekable_open()). */
+bool model_makes_nonseekable(const char *function)
+{
+	return strcmp(function, "nonseekable_open") == 0 || strcmp(function, "stream_open") == 0 ||
+	       strcmp(function, "simple_attr_open") == 0;
+}

@@ -1,0 +1,50 @@
+/* The model's storage: kept strings, function names and role grants. */
+#include "model/internal.h"
+
+#include "util/xalloc.h"
+
+#include <string.h>
+
+const char *model_keep(struct ss_model *m, const char *s)
+{
+	char *copy = xstrdup(s);
+
+	xgrow((void **)&m->strings, &m->capstrings, m->nstrings + 1, sizeof(*m->strings));
+	m->strings[m->nstrings++] = copy;
+	return copy;
+}
+
+const char *model_keep_spelling(struct ss_model *m, CXCursor c)
+{
+	CXString s = clang_getCursorSpelling(c);
+	const char *r = model_keep(m, clang_getCString(s));
+
+	clang_disposeString(s);
+	return r;
+}
+
+struct name_info *model_name(struct ss_model *m, const char *name, bool add)
+{
+	size_t len = strlen(name), *i;
+	bool added;
+
+	if (!add) {
+		i = ss_map_get(&m->name_index, name, len);
+		return i ? &m->names[*i] : NULL;
+	}
+	i = ss_map_put(&m->name_index, name, len, m->nnames, &added);
+	if (added) {
+		xgrow((void **)&m->names, &m->capnames, m->nnames + 1, sizeof(*m->names));
+		m->names[m->nnames++] = (struct name_info){ model_keep(m, name), -1, 0 };
+	}
+	return &m->names[*i];
+}
+
+void model_grant(struct ss_model *m, const char *function, unsigned role,
+		 const char *object, const char *member)
+{
+	if (!role)
+		return;
+	xgrow((void **)&m->grants, &m->capgrants, m->ngrants + 1, sizeof(*m->grants));
+	m->grants[m->ngrants++] = (struct role_grant){ function, role, object, member };
+}

@@ -1,0 +1,29 @@
+#ifndef SAFESEEK_UNIT_H
+#define SAFESEEK_UNIT_H
+
+/*
+ * One analysed translation unit, as the rules see it.  The core parses the
+ * file, builds the model (model.h) once, runs every rule of the table over
+ * it, then frees both.
+ */
+
+#include <clang-c/Index.h>
+#include <stdbool.h>
+
+struct ss_model;
+struct ss_findings;
+struct ss_rule;
+
+struct ss_unit {
+	CXTranslationUnit tu;
+	CXFile main_file;
+	const char *path;		/* as it will be printed */
+	bool vfs_core;			/* fs/<file>.c of a kernel tree, or fs/ of the corpus:
+					   code that legitimately owns f_pos */
+	struct ss_model *model;
+	struct ss_findings *sink;	/* where ss_report() appends */
+	const struct ss_rule **claimant;	/* per f_pos access of the model: the rule
+						   that reports it, or NULL */
+};
+
+#endif /* SAFESEEK_UNIT_H */

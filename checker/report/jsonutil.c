@@ -1,0 +1,52 @@
+#include "report/jsonutil.h"
+#include "util/escape.h"
+
+#include <stdlib.h>
+
+json_object *ss_json_string(const char *s)
+{
+	json_object *o;
+	char *clean;
+
+	if (!s)
+		return NULL;
+	clean = ss_text_utf8(s);
+	o = json_object_new_string(clean);
+	free(clean);
+	return o;
+}
+
+int ss_json_write(FILE *f, json_object *obj)
+{
+	const char *text = json_object_to_json_string_ext(
+		obj, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
+		     JSON_C_TO_STRING_NOSLASHESCAPE);
+
+	if (!text)
+		return -1;
+	/*
+	 * json-c escapes only U+0000..U+001F.  DEL and the C1 controls
+	 * (U+0080..U+009F, 0xc2 0x80..0x9f in UTF-8; 0x9b is a terminal's CSI)
+	 * are control characters too: escape them, so that a report shown on a
+	 * terminal carries none.  Outside strings JSON text is plain ASCII, so
+	 * these bytes can only be inside one.
+	 */
+	for (const char *p = text; *p; p++) {
+		unsigned char c = (unsigned char)*p;
+
+		if (c == 0x7f) {
+			if (fputs("\\u007f", f) == EOF)
+				return -1;
+		} else if (c == 0xc2 && (unsigned char)p[1] >= 0x80 &&
+			   (unsigned char)p[1] <= 0x9f) {
+			if (fprintf(f, "\\u%04x", (unsigned char)p[1]) < 0)
+				return -1;
+			p++;
+		} else if (fputc(c, f) == EOF) {
+			return -1;
+		}
+	}
+	if (fputc('\n', f) == EOF)
+		return -1;
+	return 0;
+}

@@ -1,0 +1,45 @@
+#include "findings/fingerprint.h"
+#include "report/jsonutil.h"
+#include "report/output.h"
+#include "rules/rule.h"
+
+#include <stdlib.h>
+
+int ss_write_json(FILE *f, const struct ss_findings *fs, const struct ss_stats *st)
+{
+	json_object *top = json_object_new_object();
+	json_object *list = json_object_new_array();
+	int rc;
+
+	json_object_object_add(top, "version", json_object_new_string(SAFESEEK_VERSION));
+	json_object_object_add(top, "tool", json_object_new_string("safeseek-check"));
+	for (size_t i = 0; i < fs->n; i++) {
+		const struct ss_finding *x = &fs->v[i];
+		json_object *o = json_object_new_object();
+		const struct ss_rule *r = ss_rule_by_id(x->rule);
+		char fp[SS_FINGERPRINT_LEN + 1];
+
+		ss_fingerprint(x->rule, x->file, x->function, x->line_text, fp);
+		json_object_object_add(o, "rule", json_object_new_string(x->rule));
+		json_object_object_add(o, "severity",
+				       json_object_new_string(ss_severity_name(x->severity)));
+		json_object_object_add(o, "confidence",
+				       json_object_new_string(ss_confidence_name(r->confidence)));
+		json_object_object_add(o, "file", ss_json_string(x->file));
+		json_object_object_add(o, "line", json_object_new_int64(x->line));
+		json_object_object_add(o, "column", json_object_new_int64(x->column));
+		json_object_object_add(o, "function", ss_json_string(x->function));
+		json_object_object_add(o, "object", ss_json_string(x->object));
+		json_object_object_add(o, "message", ss_json_string(x->message));
+		json_object_object_add(o, "fix", ss_json_string(r->fix));
+		json_object_object_add(o, "fingerprint", json_object_new_string(fp));
+		json_object_array_add(list, o);
+	}
+	json_object_object_add(top, "findings", list);
+	json_object_object_add(top, "files_analysed", json_object_new_int64((int64_t)st->analysed));
+	json_object_object_add(top, "files_skipped", json_object_new_int64((int64_t)st->skipped));
+	json_object_object_add(top, "files_failed", json_object_new_int64((int64_t)st->failed));
+	rc = ss_json_write(f, top);
+	json_object_put(top);
+	return rc;
+}

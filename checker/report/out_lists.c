@@ -1,0 +1,113 @@
+/*
+ * The checker's answers to other tools, as JSON: its rule table, the parser
+ * flags a file gets, the lines a diff changes.  The front door asks for
+ * these instead of keeping copies of its own.
+ */
+#include "gate/diff_lines.h"
+#include "report/jsonutil.h"
+#include "report/output.h"
+#include "util/path.h"
+#include "flags/plan.h"
+#include "findings/messages.h"
+#include "rules/rule.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int ss_write_rules_json(FILE *f)
+{
+	json_object *top = json_object_new_object();
+	json_object *list = json_object_new_array();
+	int rc;
+
+	json_object_object_add(top, "version", json_object_new_string(SAFESEEK_VERSION));
+	for (size_t i = 0; i < ss_rule_count; i++) {
+		const struct ss_rule *r = ss_rules[i];
+		json_object *o = json_object_new_object();
+
+		json_object_object_add(o, "id", json_object_new_string(r->id));
+		json_object_object_add(o, "severity",
+				       json_object_new_string(ss_severity_name(r->severity)));
+		json_object_object_add(o, "confidence",
+				       json_object_new_string(ss_confidence_name(r->confidence)));
+		json_object_object_add(o, "fix", ss_json_string(r->fix));
+		json_object_object_add(o, "summary", ss_json_string(r->summary));
+		json_object_object_add(o, "help", ss_json_string(r->help));
+		json_object_array_add(list, o);
+	}
+	json_object_object_add(top, "rules", list);
+	rc = ss_json_write(f, top);
+	json_object_put(top);
+	return rc;
+}
+
+int ss_write_flags_json(FILE *f, char *const *paths, size_t n, const struct ss_compdb *db)
+{
+	json_object *top = json_object_new_object();
+	json_object *list = json_object_new_array();
+	int rc, missing = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		char *abs = ss_path_absolute(paths[i]);
+		json_object *o, *args;
+		struct ss_plan plan;
+
+		if (access(paths[i], R_OK) < 0) {
+			ss_error("%s: %s", paths[i], strerror(errno));
+			missing++;
+			free(abs);
+			continue;
+		}
+		o = json_object_new_object();
+		args = json_object_new_array();
+		ss_plan_file(abs ? abs : paths[i], db, &plan);
+		json_object_object_add(o, "file", ss_json_string(paths[i]));
+		json_object_object_add(o, "how", json_object_new_string(ss_how_name(plan.how)));
+		json_object_object_add(o, "root", ss_json_string(plan.root));
+		for (size_t k = 0; plan.how != SS_HOW_FALLBACK && k < plan.args.n; k++)
+			json_object_array_add(args, ss_json_string(plan.args.v[k]));
+		json_object_object_add(o, "args", args);
+		json_object_array_add(list, o);
+		ss_plan_free(&plan);
+		free(abs);
+	}
+	json_object_object_add(top, "files", list);
+	rc = ss_json_write(f, top);
+	json_object_put(top);
+	return rc < 0 ? rc : missing ? 1 : 0;
+}
+
+static json_object *numbers(const unsigned *v, size_t n)
+{
+	json_object *a = json_object_new_array();
+
+	for (size_t i = 0; i < n; i++)
+		json_object_array_add(a, json_object_new_int64(v[i]));
+	return a;
+}
+
+int ss_write_changes_json(FILE *f, const struct ss_changes *c)
+{
+	json_object *top = json_object_new_object();
+	json_object *list = json_object_new_array();
+	int rc;
+
+	for (size_t i = 0; i < ss_changes_file_count(c); i++) {
+		json_object *o = json_object_new_object();
+		const unsigned *v;
+		size_t n;
+
+		json_object_object_add(o, "path", ss_json_string(ss_changes_file_path(c, i)));
+		v = ss_changes_file_lines(c, i, &n);
+		json_object_object_add(o, "lines", numbers(v, n));
+		v = ss_changes_file_deletions(c, i, &n);
+		json_object_object_add(o, "deletions", numbers(v, n));
+		json_object_array_add(list, o);
+	}
+	json_object_object_add(top, "files", list);
+	rc = ss_json_write(f, top);
+	json_object_put(top);
+	return rc;
+}

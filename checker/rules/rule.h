@@ -1,0 +1,83 @@
+#ifndef SAFESEEK_RULE_H
+#define SAFESEEK_RULE_H
+
+/*
+ * The contract between the checker's core and its rules.  Each rule lives in
+ * its own file under rules/ and defines one `const struct ss_rule`; list.h
+ * names them all, and nothing else needs to know a rule exists.
+ */
+
+#include <clang-c/Index.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "findings/findings.h"
+#include "model/unit.h"
+
+enum ss_confidence { SS_CONF_LOW, SS_CONF_MEDIUM, SS_CONF_HIGH };
+
+struct ss_unit;
+struct ss_fpos_access;
+
+struct ss_rule {
+	const char *id;			/* "espipe-test" */
+	enum ss_severity severity;	/* default; a finding may raise or lower it */
+	enum ss_confidence confidence;
+	const char *summary;		/* one line: SARIF shortDescription */
+	const char *help;		/* a paragraph: SARIF fullDescription and help */
+	const char *fix;		/* "nonseekable_open.cocci", or NULL when no patch fixes it */
+	const char *const *needs;	/* NULL-terminated tokens; a file containing none of
+					   any rule's tokens is skipped without parsing */
+	/* NULL, or a cheap look at the bytes of a file that holds one of `needs`:
+	   false only when the rule surely has nothing to report there, so the
+	   file need not be parsed for this rule. */
+	bool (*maybe)(const char *buf, size_t len);
+	/* NULL, or whether the rule reports this f_pos access.  Each access is
+	   reported once at most: by the first rule of list.h that claims it. */
+	bool (*claims)(const struct ss_unit *u, const struct ss_fpos_access *a);
+	void (*check)(struct ss_unit *u, const struct ss_rule *self);
+};
+
+/* rule_table.c: the rules of list.h, in its order */
+extern const struct ss_rule *const ss_rules[];
+extern const size_t ss_rule_count;
+const struct ss_rule *ss_rule_by_id(const char *id);
+/* Build the unit's model, let the rules claim its f_pos accesses and run
+   them all; the model is freed again. */
+void ss_rules_run(struct ss_unit *u);
+
+/* Whether `self` reports the unit's f_pos access number i (model.h). */
+static inline bool ss_rule_owns(const struct ss_unit *u, const struct ss_rule *self, size_t i)
+{
+	return u->claimant && u->claimant[i] == self;
+}
+
+/* The prefilter (input/prefilter.h) of what the rules need. */
+struct ss_prefilter;
+void ss_rules_prefilter_init(struct ss_prefilter *p);
+
+/* Its place in ss_rules[] (the order of --list-rules and SARIF), or -1. */
+int ss_rule_index(const char *id);
+
+const char *ss_confidence_name(enum ss_confidence c);	/* "low", "medium", "high" */
+
+/*
+ * Report a finding of rule `r` at the start of cursor `at` in the unit's main
+ * file (places outside the main file are dropped, so a header is reported
+ * once, when it is itself analysed).  `function` and `object` may be NULL:
+ * the enclosing function, and the file_operations or ctl_table involved.
+ * The message is printf-style and should name both.
+ */
+void ss_report(struct ss_unit *u, const struct ss_rule *r, CXCursor at,
+	       enum ss_severity severity, const char *function,
+	       const char *object, const char *fmt, ...)
+	__attribute__((format(printf, 7, 8)));
+
+void ss_report_at(struct ss_unit *u, const struct ss_rule *r,
+		  CXSourceLocation at, enum ss_severity severity,
+		  const char *function, const char *object,
+		  const char *fmt, ...)
+	__attribute__((format(printf, 7, 8)));
+
+#endif /* SAFESEEK_RULE_H */

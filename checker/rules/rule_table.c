@@ -1,0 +1,90 @@
+#include "rules/rule.h"
+
+
+#include "input/prefilter.h"
+#include "model/model.h"
+#include "util/xalloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define SS_RULE(name) extern const struct ss_rule ss_rule_##name;
+#include "rules/list.h"
+#undef SS_RULE
+
+const struct ss_rule *const ss_rules[] = {
+#define SS_RULE(name) &ss_rule_##name,
+#include "rules/list.h"
+#undef SS_RULE
+};
+
+const size_t ss_rule_count = sizeof(ss_rules) / sizeof(ss_rules[0]);
+
+/* Each access goes to the first rule that claims it. */
+static void claim(struct ss_unit *u)
+{
+	size_t n = ss_model_fpos_count(u->model);
+
+	u->claimant = xcalloc(n ? n : 1, sizeof(*u->claimant));
+	for (size_t i = 0; i < n; i++)
+		for (size_t r = 0; r < ss_rule_count && !u->claimant[i]; r++)
+			if (ss_rules[r]->claims &&
+			    ss_rules[r]->claims(u, ss_model_fpos(u->model, i)))
+				u->claimant[i] = ss_rules[r];
+}
+
+void ss_rules_run(struct ss_unit *u)
+{
+	u->model = ss_model_build(u);
+	claim(u);
+	for (size_t i = 0; i < ss_rule_count; i++)
+		if (ss_rules[i]->check)
+			ss_rules[i]->check(u, ss_rules[i]);
+	free(u->claimant);
+	u->claimant = NULL;
+	ss_model_free(u->model);
+	u->model = NULL;
+}
+
+void ss_rules_prefilter_init(struct ss_prefilter *p)
+{
+	struct ss_want *wants = xcalloc(ss_rule_count, sizeof(*wants));
+
+	for (size_t i = 0; i < ss_rule_count; i++) {
+		wants[i].needs = ss_rules[i]->needs;
+		wants[i].maybe = ss_rules[i]->maybe;
+	}
+	ss_prefilter_init(p, wants, ss_rule_count);
+	free(wants);
+}
+
+const struct ss_rule *ss_rule_by_id(const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < ss_rule_count; i++)
+		if (strcmp(ss_rules[i]->id, id) == 0)
+			return ss_rules[i];
+	return NULL;
+}
+
+int ss_rule_index(const char *id)
+{
+	for (size_t i = 0; i < ss_rule_count; i++)
+		if (strcmp(ss_rules[i]->id, id) == 0)
+			return (int)i;
+	return -1;
+}
+
+const char *ss_confidence_name(enum ss_confidence c)
+{
+	switch (c) {
+	case SS_CONF_LOW:
+		return "low";
+	case SS_CONF_MEDIUM:
+		return "medium";
+	case SS_CONF_HIGH:
+		return "high";
+	}
+	return "medium";
+}

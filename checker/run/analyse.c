@@ -1,0 +1,313 @@
+#define _GNU_SOURCE
+#include "run/analyse.h"
+#include "flags/fallback.h"
+#include "util/path.h"
+#include "rules/rule.h"
+#include "model/unit.h"
+#include "util/xalloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const unsigned parse_options =
+	CXTranslationUnit_KeepGoing | CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles;
+
+/*
+ * Kernel code of every age must parse with a current clang: errors that
+ * newer compilers raise by default for old-style code are turned off.
+ * clang stops at its 20th error and at brackets nested 256 deep; either
+ * left the rest of the file unparsed, and its findings silently unreported
+ * (the errors are expected under the fallback header).  No error limit,
+ * then, and nesting deep enough for anything a person writes (the
+ * workers' stacks are sized for it; bigstack.h and pool.h cover worse).
+ */
+static const char *const base_args[] = {
+	"-x", "c", "-std=gnu11", "-w",
+	"-Wno-implicit-function-declaration", "-Wno-implicit-int",
+	"-Wno-int-conversion", "-Wno-incompatible-pointer-types",
+	"-Wno-incompatible-function-pointer-types", "-Wno-return-type",
+	"-ferror-limit=0", "-fbracket-depth=16384",
+};
+
+static const char *error_name(enum CXErrorCode e)
+{
+	switch (e) {
+	case CXError_Crashed:
+		return "libclang crashed while parsing";
+	case CXError_InvalidArguments:
+		return "libclang rejected the parser arguments";
+	case CXError_ASTReadError:
+		return "libclang could not read the parse result";
+	default:
+		return "libclang could not parse it";
+	}
+}
+
+/* Under the fallback header the file's include directories and forced
+   includes go, but its macros and target stay: they still pick its #ifdef
+   branches. */
+static void keep_macros(struct strvec *args, const struct strvec *from)
+{
+	for (size_t i = 0; from && i < from->n; i++) {
+		const char *a = from->v[i];
+
+		if ((strcmp(a, "-D") == 0 || strcmp(a, "-U") == 0 ||
+		     strcmp(a, "-target") == 0) && i + 1 < from->n) {
+			strvec_push(args, a);
+			strvec_push(args, from->v[++i]);
+		} else if (strncmp(a, "-D", 2) == 0 || strncmp(a, "-U", 2) == 0 ||
+			   strncmp(a, "-std=", 5) == 0 ||
+			   strncmp(a, "--target=", 9) == 0) {
+			strvec_push(args, a);
+		}
+	}
+}
+
+/*
+ * With `pch` (and not `fallback`), the common headers come from a
+ * precompiled header when the cache has one for these arguments; *used
+ * says whether it did.
+ */
+static enum CXErrorCode parse(CXIndex idx, const char *clang_path,
+			      const struct ss_source *src,
+			      const struct strvec *extra, bool fallback,
+			      struct ss_pch_cache *pch, bool *used,
+			      CXTranslationUnit *tu)
+{
+	struct strvec args = { 0 };
+	struct CXUnsavedFile unsaved[2] = {
+		{ .Filename = clang_path, .Contents = src->buf,
+		  .Length = (unsigned long)src->len },
+	};
+	unsigned n_unsaved = 1;
+	enum CXErrorCode e;
+
+	for (size_t i = 0; i < sizeof(base_args) / sizeof(base_args[0]); i++)
+		strvec_push(&args, base_args[i]);
+	if (fallback) {
+		ss_fallback_args(&args);
+		unsaved[n_unsaved++] = ss_fallback_unsaved();
+		keep_macros(&args, extra);
+	} else {
+		strvec_append(&args, extra);
+	}
+	*used = false;
+	if (pch && !fallback) {
+		const char *p = ss_pch_for(pch, idx, &args);
+
+		if (p) {
+			struct strvec with = { 0 };
+
+			ss_pch_args(&args, p, &with);
+			strvec_clear(&args);
+			args = with;
+			*used = true;
+		}
+	}
+	*tu = NULL;
+	e = clang_parseTranslationUnit2(idx, clang_path,
+					(const char *const *)args.v, (int)args.n,
+					unsaved, n_unsaved, parse_options, tu);
+	strvec_clear(&args);
+	if (e == CXError_Success && !*tu)
+		e = CXError_Failure;
+	return e;
+}
+
+struct diag_summary {
+	unsigned header_trouble;	/* fatal errors, errors in other files */
+	unsigned main_errors;
+	char *first_header;		/* "file:line: message" */
+	char *first_main;		/* "line:col: message" */
+};
+
+static void examine(CXTranslationUnit tu, CXFile main_file,
+		    struct diag_summary *d)
+{
+	unsigned n = clang_getNumDiagnostics(tu);
+
+	memset(d, 0, sizeof(*d));
+	for (unsigned i = 0; i < n; i++) {
+		CXDiagnostic diag = clang_getDiagnostic(tu, i);
+		enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(diag);
+		CXFile f;
+		CXString text;
+		const char *msg;
+		unsigned line, col;
+		bool in_main, missing;
+
+		if (sev < CXDiagnostic_Error) {
+			clang_disposeDiagnostic(diag);
+			continue;
+		}
+		clang_getFileLocation(clang_getDiagnosticLocation(diag), &f,
+				      &line, &col, NULL);
+		text = clang_getDiagnosticSpelling(diag);
+		msg = clang_getCString(text);
+		in_main = f && main_file && clang_File_isEqual(f, main_file);
+		/* KeepGoing turns a missing header into a plain error */
+		missing = ss_path_has_suffix(msg, "file not found");
+		if (sev == CXDiagnostic_Fatal || !in_main || missing) {
+			if (!d->first_header) {
+				CXString name = clang_getFileName(f);
+				const char *fn = clang_getCString(name);
+
+				d->first_header = in_main || !fn
+					? xasprintf("line %u: %s", line, msg)
+					: xasprintf("%s:%u: %s", fn, line, msg);
+				clang_disposeString(name);
+			}
+			d->header_trouble++;
+		} else {
+			if (!d->first_main)
+				d->first_main = xasprintf("%u:%u: %s", line, col, msg);
+			d->main_errors++;
+		}
+		clang_disposeString(text);
+		clang_disposeDiagnostic(diag);
+	}
+}
+
+static void diag_free(struct diag_summary *d)
+{
+	free(d->first_header);
+	free(d->first_main);
+	memset(d, 0, sizeof(*d));
+}
+
+/* parse(), then the main file and the summary of its diagnostics. */
+static enum CXErrorCode parse_examined(CXIndex idx, const char *clang_path,
+				       const struct ss_source *src,
+				       const struct strvec *extra, bool fallback,
+				       struct ss_pch_cache *pch, bool *used,
+				       CXTranslationUnit *tu, CXFile *main_file,
+				       struct diag_summary *d)
+{
+	enum CXErrorCode e = parse(idx, clang_path, src, extra, fallback, pch, used, tu);
+
+	if (e == CXError_Success) {
+		*main_file = clang_getFile(*tu, clang_path);
+		examine(*tu, *main_file, d);
+	}
+	return e;
+}
+
+struct decl_count {
+	CXFile main_file;
+	unsigned valid;
+};
+
+static enum CXChildVisitResult count_decl(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct decl_count *dc = data;
+	CXFile f;
+
+	if (!clang_isDeclaration(clang_getCursorKind(c)) ||
+	    clang_isInvalidDeclaration(c))
+		return CXChildVisit_Continue;
+	clang_getFileLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+	if (f && clang_File_isEqual(f, dc->main_file)) {
+		dc->valid++;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Continue;
+}
+
+/* A file with errors and not one valid declaration of its own did not
+   parse in any useful sense. */
+static bool parsed_something(CXTranslationUnit tu, CXFile main_file)
+{
+	struct decl_count dc = { .main_file = main_file };
+
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), count_decl, &dc);
+	return dc.valid > 0;
+}
+
+void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
+		const struct ss_source *src, const struct ss_plan *plan,
+		struct ss_findings *sink, struct ss_outcome *out)
+{
+	bool fallback = plan->how == SS_HOW_FALLBACK;
+	struct diag_summary d = { 0 };
+	CXTranslationUnit tu;
+	CXFile main_file = NULL;
+	enum CXErrorCode e;
+	char *retry_reason = NULL;
+	bool pch;
+
+	memset(out, 0, sizeof(*out));
+	e = parse_examined(idx, clang_path, src, &plan->args, fallback, plan->pch, &pch, &tu,
+			   &main_file, &d);
+	/* An error seen with the common headers first may be theirs: parse
+	   the file again as it stands. */
+	if (pch && (e != CXError_Success || d.header_trouble || d.main_errors)) {
+		diag_free(&d);
+		if (e == CXError_Success)
+			clang_disposeTranslationUnit(tu);
+		e = parse_examined(idx, clang_path, src, &plan->args, fallback, NULL, &pch, &tu,
+				   &main_file, &d);
+	}
+	if (e == CXError_Success && !fallback && d.header_trouble && plan->may_fall_back) {
+		retry_reason = d.first_header;
+		d.first_header = NULL;
+		diag_free(&d);
+		clang_disposeTranslationUnit(tu);
+		fallback = true;
+		e = parse_examined(idx, clang_path, src, &plan->args, true, NULL, &pch, &tu,
+				   &main_file, &d);
+	}
+	out->how = fallback ? SS_HOW_FALLBACK : plan->how;
+	if (retry_reason)
+		out->detail = xasprintf("fallback header (with %s: %s)",
+					ss_how_name(plan->how), retry_reason);
+	else
+		out->detail = xasprintf("%s (%s%s)", ss_how_name(out->how),
+					plan->why ? plan->why : "-",
+					pch ? ", common headers precompiled" : "");
+	free(retry_reason);
+
+	if (e != CXError_Success) {
+		out->problem = xstrdup(error_name(e));
+		diag_free(&d);
+		return;
+	}
+	out->main_errors = d.main_errors;
+	if (d.main_errors && !parsed_something(tu, main_file)) {
+		out->problem = xasprintf("%s: does not parse (%u errors), not analysed",
+					 d.first_main, d.main_errors);
+		diag_free(&d);
+		clang_disposeTranslationUnit(tu);
+		return;
+	}
+	if (d.main_errors) {
+		out->problem = xasprintf("%s: %u parse error%s; analysed what parses",
+					 d.first_main, d.main_errors,
+					 d.main_errors == 1 ? "" : "s");
+		out->problem_expected = fallback;
+	}
+	diag_free(&d);
+
+	{
+		struct ss_unit unit = {
+			.tu = tu,
+			.main_file = main_file,
+			.path = display,
+			.vfs_core = plan->vfs_core,
+			.sink = sink,
+		};
+
+		ss_findings_begin_file(sink, display, src->buf, src->len);
+		ss_rules_run(&unit);
+		ss_findings_end_file(sink);
+	}
+	clang_disposeTranslationUnit(tu);
+	out->analysed = true;
+}
+
+void ss_outcome_free(struct ss_outcome *o)
+{
+	free(o->detail);
+	free(o->problem);
+	o->detail = o->problem = NULL;
+}

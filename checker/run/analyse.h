@@ -1,0 +1,39 @@
+#ifndef SAFESEEK_ANALYSE_H
+#define SAFESEEK_ANALYSE_H
+
+/*
+ * The analysis of one source buffer: parse it with libclang (falling back to
+ * the bundled header when the file's own headers fail), build the model, run
+ * every rule, and append the findings to a sink.
+ */
+
+#include <clang-c/Index.h>
+#include <stdbool.h>
+
+#include "findings/findings.h"
+#include "flags/plan.h"
+#include "input/source.h"
+#include "util/container.h"
+
+struct ss_outcome {
+	bool analysed;		/* false: not analysed, `problem` says why */
+	enum ss_how how;	/* the way it was finally parsed */
+	char *detail;		/* for -v */
+	char *problem;		/* one line for stderr, or NULL */
+	bool problem_expected;	/* parse errors under the fallback header:
+				   shown only with -v */
+	unsigned main_errors;	/* errors clang found in the file itself */
+};
+
+/*
+ * `display` is the path printed in findings, `clang_path` an absolute name
+ * for libclang (the bytes of src are handed over as an unsaved file of that
+ * name, so the file is not read again).
+ */
+void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
+		const struct ss_source *src, const struct ss_plan *plan,
+		struct ss_findings *sink, struct ss_outcome *out);
+
+void ss_outcome_free(struct ss_outcome *o);
+
+#endif

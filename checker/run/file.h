@@ -1,0 +1,30 @@
+#ifndef SAFESEEK_FILE_H
+#define SAFESEEK_FILE_H
+
+/*
+ * Checking one file, in a worker process (pool.h): read it once, turn a
+ * binary file away, let the prefilter skip it, choose its flags (plan.h),
+ * parse and analyse it (analyse.h), and say how it went.
+ */
+
+#include <clang-c/Index.h>
+#include <stdbool.h>
+
+#include "flags/compdb.h"
+#include "input/prefilter.h"
+#include "parse/pch.h"
+#include "run/options.h"
+#include "run/wire.h"
+
+struct ss_checker {
+	const struct ss_options *opt;
+	const struct ss_compdb *db;	/* or NULL */
+	struct ss_prefilter prefilter;
+	struct ss_pch_cache *pch;	/* or NULL */
+	CXIndex index;			/* made by the first file parsed */
+};
+
+/* An ss_pool_work: `ctx` is a struct ss_checker. */
+void ss_check_file(void *ctx, const char *path, struct ss_file_result *out);
+
+#endif

@@ -1,0 +1,416 @@
+#define _GNU_SOURCE
+#include "run/pool.h"
+
+#include "run/bigstack.h"
+#include "util/xalloc.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* Files handed to a worker at once: fewer round trips, and still an even share. */
+#define MAX_BATCH 32
+
+struct worker {
+	pid_t pid;			/* 0: not running */
+	int to, from;			/* its requests, its replies */
+	char **batch;			/* the files it was sent */
+	size_t nbatch, done;		/* ... and how many it has answered */
+	struct ss_wire in;		/* bytes it sent, not yet read */
+};
+
+struct ss_pool {
+	struct worker *w;
+	unsigned n;
+	ss_pool_work *work;
+	void *ctx;
+	char **queue;			/* files not yet handed out, a ring */
+	size_t head, len, cap;
+	size_t running;			/* files handed out and not answered */
+	struct sigaction old_pipe;
+};
+
+/* ---- the worker's side ----------------------------------------------- */
+
+static bool read_full(int fd, void *buf, size_t n)
+{
+	char *p = buf;
+
+	while (n) {
+		ssize_t r = read(fd, p, n);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return false;
+		p += r;
+		n -= (size_t)r;
+	}
+	return true;
+}
+
+static bool write_full(int fd, const void *buf, size_t n)
+{
+	const char *p = buf;
+
+	while (n) {
+		ssize_t r = write(fd, p, n);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return false;
+		p += r;
+		n -= (size_t)r;
+	}
+	return true;
+}
+
+struct worker_loop {
+	struct ss_pool *p;
+	int in, out;
+};
+
+/* Answers batches until the run closes the pipe. */
+static void serve(void *arg)
+{
+	struct worker_loop *l = arg;
+	struct ss_wire req = { 0 }, out = { 0 }, body = { 0 };
+
+	for (;;) {
+		char head[1 + sizeof(uint32_t)];
+		uint32_t n, len;
+
+		if (!read_full(l->in, head, sizeof(head)))
+			break;
+		memcpy(&len, head + 1, sizeof(len));
+		req.len = req.pos = 0;
+		xgrow((void **)&req.buf, &req.cap, len ? len : 1, 1);
+		if (!read_full(l->in, req.buf, len))
+			break;
+		req.len = len;
+		if (!ss_wire_get_u32(&req, &n))
+			break;
+		for (uint32_t i = 0; i < n; i++) {
+			struct ss_file_result r = { 0 };
+			char *path;
+
+			if (!ss_wire_get_str(&req, &path) || !path)
+				_exit(2);
+			l->p->work(l->p->ctx, path, &r);
+			/* Each answer leaves at once: when a later file kills this
+			   process, the run knows which one it was. */
+			ss_wire_u32(&body, i);
+			ss_wire_result(&body, &r);
+			ss_wire_frame(&out, 'R', &body);
+			ss_file_result_free(&r);
+			free(path);
+			if (!write_full(l->out, out.buf, out.len))
+				_exit(2);
+			out.len = 0;
+		}
+		ss_wire_frame(&out, 'E', &body);
+		if (!write_full(l->out, out.buf, out.len))
+			break;
+		out.len = 0;
+	}
+	ss_wire_free(&req);
+	ss_wire_free(&out);
+	ss_wire_free(&body);
+}
+
+static void close_pipes(struct ss_pool *p)
+{
+	for (unsigned i = 0; i < p->n; i++) {
+		if (!p->w[i].pid)
+			continue;
+		close(p->w[i].to);
+		close(p->w[i].from);
+	}
+}
+
+/* ---- the run's side --------------------------------------------------- */
+
+static bool start(struct ss_pool *p, struct worker *w)
+{
+	int req[2], rep[2];
+	pid_t pid;
+
+	if (pipe2(req, O_CLOEXEC) < 0)
+		return false;
+	if (pipe2(rep, O_CLOEXEC) < 0) {
+		close(req[0]);
+		close(req[1]);
+		return false;
+	}
+	fflush(NULL);	/* nothing buffered is written twice */
+	pid = fork();
+	if (pid < 0) {
+		close(req[0]);
+		close(req[1]);
+		close(rep[0]);
+		close(rep[1]);
+		return false;
+	}
+	if (pid == 0) {
+		struct worker_loop l = { p, req[0], rep[1] };
+
+		close(req[1]);
+		close(rep[0]);
+		close_pipes(p);	/* a sibling's end held open would hide its death */
+		signal(SIGPIPE, SIG_DFL);
+		/* libclang parses on the calling thread, the big stack; a
+		   crash ends this process instead of being patched over. */
+		setenv("LIBCLANG_NOTHREADS", "1", 1);
+		setenv("LIBCLANG_DISABLE_CRASH_RECOVERY", "1", 1);
+		ss_bigstack_run(serve, &l);
+		_exit(0);
+	}
+	close(req[0]);
+	close(rep[1]);
+	w->pid = pid;
+	w->to = req[1];
+	w->from = rep[0];
+	return true;
+}
+
+struct ss_pool *ss_pool_new(unsigned workers, ss_pool_work *work, void *ctx)
+{
+	struct ss_pool *p = xcalloc(1, sizeof(*p));
+	struct sigaction ign = { .sa_handler = SIG_IGN };
+
+	p->n = workers ? workers : 1;
+	p->w = xcalloc(p->n, sizeof(*p->w));
+	p->work = work;
+	p->ctx = ctx;
+	/* A worker that dies closes its pipe: that is read as EOF, not a signal. */
+	sigemptyset(&ign.sa_mask);
+	sigaction(SIGPIPE, &ign, &p->old_pipe);
+	return p;
+}
+
+static void enqueue(struct ss_pool *p, char *path, bool front)
+{
+	if (p->len == p->cap) {
+		char **q = xcalloc(p->cap ? p->cap * 2 : 256, sizeof(*q));
+
+		for (size_t i = 0; i < p->len; i++)
+			q[i] = p->queue[(p->head + i) % p->cap];
+		free(p->queue);
+		p->queue = q;
+		p->head = 0;
+		p->cap = p->cap ? p->cap * 2 : 256;
+	}
+	if (front) {
+		p->head = (p->head + p->cap - 1) % p->cap;
+		p->queue[p->head] = path;
+	} else {
+		p->queue[(p->head + p->len) % p->cap] = path;
+	}
+	p->len++;
+}
+
+void ss_pool_submit(struct ss_pool *p, const char *path)
+{
+	enqueue(p, xstrdup(path), false);
+}
+
+static void finish_batch(struct worker *w)
+{
+	for (size_t i = 0; i < w->nbatch; i++)
+		free(w->batch[i]);
+	free(w->batch);
+	w->batch = NULL;
+	w->nbatch = w->done = 0;
+}
+
+/* A file the worker died on, as the other failures are reported. */
+static void crashed(struct ss_file_result *all, const char *path, int status)
+{
+	struct ss_file_result r = { 0 };
+
+	if (WIFSIGNALED(status))
+		ss_msg_add(&r.msgs, SS_MSG_ERROR, path,
+			   "the checker crashed analysing it (%s; too deeply nested?), "
+			   "not analysed", strsignal(WTERMSIG(status)));
+	else
+		ss_msg_add(&r.msgs, SS_MSG_ERROR, path,
+			   "the checker stopped analysing it (exit status %d), not analysed",
+			   WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+	r.stats.files = 1;
+	r.stats.failed = 1;
+	ss_file_result_merge(all, &r);
+	ss_file_result_free(&r);
+}
+
+/* The worker is gone: report the file it had begun, give the others back. */
+static void died(struct ss_pool *p, struct worker *w, struct ss_file_result *all)
+{
+	size_t next = w->done;
+	int status = 0;
+
+	close(w->to);
+	close(w->from);
+	while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
+		;
+	w->pid = 0;
+	w->in.len = w->in.pos = 0;
+	if (w->done < w->nbatch) {
+		/* The first file it has not answered is the one it died on (it
+		   says when it begins one, but between files nothing of ours
+		   runs); that one is not tried again, the others are. */
+		crashed(all, w->batch[next], status);
+		p->running--;
+		for (size_t i = w->nbatch; i-- > next + 1;) {
+			enqueue(p, w->batch[i], true);
+			w->batch[i] = NULL;
+			p->running--;
+		}
+	}
+	finish_batch(w);
+}
+
+static void hand_out(struct ss_pool *p, struct worker *w, struct ss_file_result *all)
+{
+	unsigned idle = 0;
+	size_t n;
+	struct ss_wire body = { 0 }, out = { 0 };
+
+	for (unsigned i = 0; i < p->n; i++)
+		idle += !p->w[i].nbatch;
+	n = p->len / (idle ? idle : 1);
+	n = n < 1 ? 1 : n > MAX_BATCH ? MAX_BATCH : n;
+	if (n > p->len)
+		n = p->len;
+	if (!w->pid && !start(p, w)) {
+		/* No process to be had: these files go unchecked, and say so. */
+		for (size_t i = 0; i < n; i++) {
+			struct ss_file_result r = { 0 };
+			char *path = p->queue[p->head];
+
+			p->head = (p->head + 1) % p->cap;
+			p->len--;
+			ss_msg_add(&r.msgs, SS_MSG_ERROR, path,
+				   "cannot start a process to analyse it: %s", strerror(errno));
+			r.stats.files = r.stats.failed = 1;
+			ss_file_result_merge(all, &r);
+			ss_file_result_free(&r);
+			free(path);
+		}
+		return;
+	}
+	w->batch = xcalloc(n, sizeof(*w->batch));
+	ss_wire_u32(&body, (uint32_t)n);
+	for (size_t i = 0; i < n; i++) {
+		w->batch[i] = p->queue[p->head];
+		p->head = (p->head + 1) % p->cap;
+		p->len--;
+		ss_wire_str(&body, w->batch[i]);
+	}
+	w->nbatch = n;
+	w->done = 0;
+	p->running += n;
+	ss_wire_frame(&out, 'F', &body);
+	if (!write_full(w->to, out.buf, out.len))
+		died(p, w, all);
+	ss_wire_free(&out);
+	ss_wire_free(&body);
+}
+
+/* Reads what the worker sent; false when it is gone. */
+static bool take_in(struct ss_pool *p, struct worker *w, struct ss_file_result *all)
+{
+	struct ss_wire body;
+	char type;
+	ssize_t r;
+
+	xgrow((void **)&w->in.buf, &w->in.cap, w->in.len + 65536, 1);
+	r = read(w->from, w->in.buf + w->in.len, w->in.cap - w->in.len);
+	if (r < 0 && errno == EINTR)
+		return true;
+	if (r <= 0)
+		return false;
+	w->in.len += (size_t)r;
+	while (ss_wire_next_frame(&w->in, &type, &body)) {
+		uint32_t i;
+
+		if (type == 'E' && w->done == w->nbatch) {
+			finish_batch(w);
+		} else if (type == 'R' && ss_wire_get_u32(&body, &i) && i == w->done) {
+			struct ss_file_result res = { 0 };
+			bool ok = ss_wire_get_result(&body, &res);
+
+			if (ok)
+				ss_file_result_merge(all, &res);
+			ss_file_result_free(&res);
+			if (!ok)
+				return false;
+			w->done++;
+			p->running--;
+		} else {
+			return false;	/* it no longer makes sense: treat it as dead */
+		}
+	}
+	ss_wire_compact(&w->in);
+	return true;
+}
+
+size_t ss_pool_wait(struct ss_pool *p, int timeout_ms, struct ss_file_result *all)
+{
+	struct pollfd *fds = xcalloc(p->n, sizeof(*fds));
+	unsigned nfds = 0;
+
+	for (unsigned i = 0; i < p->n && p->len; i++)
+		if (!p->w[i].nbatch)
+			hand_out(p, &p->w[i], all);
+	for (unsigned i = 0; i < p->n; i++)
+		if (p->w[i].nbatch)
+			fds[nfds++] = (struct pollfd){ .fd = p->w[i].from, .events = POLLIN };
+	if (nfds && poll(fds, nfds, timeout_ms) > 0) {
+		for (unsigned k = 0; k < nfds; k++) {
+			struct worker *w = NULL;
+
+			if (!fds[k].revents)
+				continue;
+			for (unsigned i = 0; i < p->n; i++)
+				if (p->w[i].pid && p->w[i].from == fds[k].fd)
+					w = &p->w[i];
+			if (w && !take_in(p, w, all)) {
+				kill(w->pid, SIGKILL);
+				died(p, w, all);
+			}
+		}
+	}
+	free(fds);
+	return p->len + p->running;
+}
+
+void ss_pool_free(struct ss_pool *p)
+{
+	if (!p)
+		return;
+	for (unsigned i = 0; i < p->n; i++) {
+		struct worker *w = &p->w[i];
+
+		if (w->pid) {
+			close(w->to);
+			close(w->from);
+			while (waitpid(w->pid, NULL, 0) < 0 && errno == EINTR)
+				;
+		}
+		finish_batch(w);
+		ss_wire_free(&w->in);
+	}
+	for (size_t i = 0; i < p->len; i++)
+		free(p->queue[(p->head + i) % p->cap]);
+	sigaction(SIGPIPE, &p->old_pipe, NULL);
+	free(p->queue);
+	free(p->w);
+	free(p);
+}

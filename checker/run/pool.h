@@ -1,0 +1,42 @@
+#ifndef SAFESEEK_POOL_H
+#define SAFESEEK_POOL_H
+
+/*
+ * The files of a run are checked in worker processes, so that a crash in
+ * libclang or in a rule (hostile input can always find one) ends one worker
+ * and never the run, and no process goes on with a heap a crash may have
+ * broken.  The run sends each worker a batch of paths, and the worker
+ * answers each file as soon as it is done (wire.h).  When a worker dies,
+ * the first file it had not answered is reported as not analysed, in one
+ * line naming the signal, the rest of its batch goes to a new worker, and
+ * the run goes on.  The results do not depend on how many workers there
+ * are or on which worker checked which file.
+ */
+
+#include <stddef.h>
+
+#include "run/wire.h"
+
+/* What a worker does for one file: fill in `out`.  Runs in the worker. */
+typedef void ss_pool_work(void *ctx, const char *path, struct ss_file_result *out);
+
+struct ss_pool;
+
+/* `workers` processes, started on demand; `ctx` is the worker's copy. */
+struct ss_pool *ss_pool_new(unsigned workers, ss_pool_work *work, void *ctx);
+
+/* Queue a file. */
+void ss_pool_submit(struct ss_pool *p, const char *path);
+
+/*
+ * Hand out queued files and take in what the workers send, waiting up to
+ * `timeout_ms` for something to happen (-1: as long as it takes).  Every
+ * finished file's result is merged into `all`.  Returns the number of files
+ * queued or being checked.
+ */
+size_t ss_pool_wait(struct ss_pool *p, int timeout_ms, struct ss_file_result *all);
+
+/* Stops the workers (each finishes its file first). */
+void ss_pool_free(struct ss_pool *p);
+
+#endif

@@ -1,0 +1,189 @@
+#include "util/ctext.h"
+#include "util/xalloc.h"
+
+#include <ctype.h>
+#include <string.h>
+
+size_t ss_ctext_skip_blank(const char *s, size_t len, size_t i)
+{
+	while (i < len) {
+		if (isspace((unsigned char)s[i])) {
+			i++;
+		} else if (s[i] == '/' && i + 1 < len && s[i + 1] == '*') {
+			i += 2;
+			while (i < len && !(s[i] == '*' && i + 1 < len && s[i + 1] == '/'))
+				i++;
+			i = i < len ? i + 2 : len;
+		} else if (s[i] == '/' && i + 1 < len && s[i + 1] == '/') {
+			while (i < len && s[i] != '\n')
+				i++;
+		} else {
+			break;
+		}
+	}
+	return i;
+}
+
+size_t ss_ctext_skip_literal(const char *s, size_t len, size_t i)
+{
+	char q = s[i++];
+
+	while (i < len && s[i] != q && s[i] != '\n')
+		i += s[i] == '\\' ? 2 : 1;
+	return i < len ? i + 1 : len;
+}
+
+size_t ss_ctext_skip_noise(const char *s, size_t len, size_t i)
+{
+	for (;;) {
+		i = ss_ctext_skip_blank(s, len, i);
+		if (i >= len || (s[i] != '"' && s[i] != '\''))
+			return i;
+		i = ss_ctext_skip_literal(s, len, i);
+	}
+}
+
+size_t ss_ctext_closing(const char *s, size_t len, size_t open)
+{
+	char o = s[open], c = o == '(' ? ')' : o == '[' ? ']' : '}';
+	size_t i = open;
+	long depth = 0;
+
+	while ((i = ss_ctext_skip_noise(s, len, i)) < len) {
+		if (s[i] == o)
+			depth++;
+		else if (s[i] == c && --depth == 0)
+			return i;
+		i++;
+	}
+	return len;
+}
+
+bool ss_ctext_ident_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+size_t ss_ctext_ident_end(const char *s, size_t len, size_t i)
+{
+	if (i >= len || isdigit((unsigned char)s[i]))
+		return i;
+	while (i < len && ss_ctext_ident_char(s[i]))
+		i++;
+	return i;
+}
+
+bool ss_ctext_word_at(const char *s, size_t len, size_t i, const char *word, size_t n)
+{
+	return i + n <= len && memcmp(s + i, word, n) == 0 &&
+	       (i == 0 || !ss_ctext_ident_char(s[i - 1])) &&
+	       (i + n == len || !ss_ctext_ident_char(s[i + n]));
+}
+
+bool ss_ctext_line_start(const char *s, size_t i)
+{
+	while (i > 0 && (s[i - 1] == ' ' || s[i - 1] == '\t'))
+		i--;
+	return i == 0 || s[i - 1] == '\n';
+}
+
+bool ss_ctext_initializer(const char *s, size_t len, size_t name, size_t *open, size_t *close)
+{
+	size_t i = ss_ctext_skip_blank(s, len, ss_ctext_ident_end(s, len, name));
+
+	if (i >= len || s[i] != '=')
+		return false;
+	i = ss_ctext_skip_blank(s, len, i + 1);
+	if (i >= len || s[i] != '{')
+		return false;
+	*open = i;
+	*close = ss_ctext_closing(s, len, i);
+	return *close < len;
+}
+
+/* The identifier a value [i, end) is: `f`, `&f`, `(f)`, `(&f)`. */
+static void value_ident(const char *s, size_t len, size_t i, size_t end,
+			struct ss_ctext_entry *e)
+{
+	size_t close = 0, at, n;
+
+	i = ss_ctext_skip_blank(s, len, i);
+	while (i < end && (s[i] == '&' || s[i] == '(')) {
+		if (s[i] == '(')
+			close++;
+		i = ss_ctext_skip_blank(s, len, i + 1);
+	}
+	at = i;
+	n = ss_ctext_ident_end(s, len, i) - i;
+	i = ss_ctext_skip_blank(s, len, i + n);
+	while (close && i < end && s[i] == ')') {
+		close--;
+		i = ss_ctext_skip_blank(s, len, i + 1);
+	}
+	if (!close && i == end && n) {
+		e->value = at;
+		e->value_len = n;
+	}
+}
+
+/* Skips the preprocessor line at `i`, continuation lines included. */
+static size_t skip_directive(const char *s, size_t end, size_t i)
+{
+	while (i < end && s[i] != '\n')
+		i += s[i] == '\\' ? 2 : 1;
+	return i;
+}
+
+size_t ss_ctext_entries(const char *s, size_t len, size_t open, size_t close,
+			struct ss_ctext_entry **out)
+{
+	size_t i = open + 1, n = 0, cap = 0;
+
+	*out = NULL;
+	for (;;) {
+		struct ss_ctext_entry e = { 0 };
+		size_t end, p;
+
+		i = ss_ctext_skip_blank(s, len, i);
+		if (i >= close)
+			return n;
+		if (s[i] == '#' && ss_ctext_line_start(s, i)) {
+			i = skip_directive(s, close, i);
+			continue;
+		}
+		/* `.member =` or `member:`; anything else is a value alone */
+		p = s[i] == '.' ? ss_ctext_skip_blank(s, len, i + 1) : i;
+		end = ss_ctext_ident_end(s, len, p);
+		if (end > p) {
+			size_t after = ss_ctext_skip_blank(s, len, end);
+
+			if (after < close && s[after] == (s[i] == '.' ? '=' : ':')) {
+				e.member = p;
+				e.member_len = end - p;
+				i = after + 1;
+			}
+		}
+		/* The value runs to the next comma outside brackets. */
+		for (end = i; end < close && s[end] != ',';) {
+			p = ss_ctext_skip_blank(s, len, end);
+			if (p != end)
+				end = p;
+			else if (s[end] == '(' || s[end] == '[' || s[end] == '{')
+				end = ss_ctext_closing(s, len, end) + 1;
+			else if (s[end] == '"' || s[end] == '\'')
+				end = ss_ctext_skip_literal(s, len, end);
+			else if (s[end] == '#' && ss_ctext_line_start(s, end)) {
+				e.directive = true;
+				end = skip_directive(s, close, end);
+			} else
+				end++;
+		}
+		if (end > close)
+			end = close;
+		if (!e.directive)
+			value_ident(s, len, i, end, &e);
+		xgrow((void **)out, &cap, n + 1, sizeof(**out));
+		(*out)[n++] = e;
+		i = end + 1;
+	}
+}

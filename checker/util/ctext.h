@@ -1,0 +1,64 @@
+#ifndef SAFESEEK_CTEXT_H
+#define SAFESEEK_CTEXT_H
+
+/*
+ * The one scanner of C source as plain bytes, without the preprocessor:
+ * enough to find brackets, identifiers, directives and the entries of an
+ * initializer when a parse is not there (the initializer clang dropped) or
+ * not worth it yet (the prefilter's look at file_operations).
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Offset of the first byte at or after `i` that is not blank or comment. */
+size_t ss_ctext_skip_blank(const char *s, size_t len, size_t i);
+
+/* Offset just past the string or character literal starting at `i`. */
+size_t ss_ctext_skip_literal(const char *s, size_t len, size_t i);
+
+/* Offset of the first byte at or after `i` not blank, comment or literal. */
+size_t ss_ctext_skip_noise(const char *s, size_t len, size_t i);
+
+/*
+ * Offset of the bracket closing the `(`, `[` or `{` at `open`, or `len`
+ * when there is none; comments and literals are skipped.
+ */
+size_t ss_ctext_closing(const char *s, size_t len, size_t open);
+
+bool ss_ctext_ident_char(char c);
+
+/* Offset just past the identifier starting at `i` (`i` itself if none does). */
+size_t ss_ctext_ident_end(const char *s, size_t len, size_t i);
+
+/* Whether the identifier `word` (of `n` bytes) starts at `i`, whole. */
+bool ss_ctext_word_at(const char *s, size_t len, size_t i, const char *word, size_t n);
+
+/* Whether `i` is the first non-blank byte of its line. */
+bool ss_ctext_line_start(const char *s, size_t i);
+
+/*
+ * The braces of the initializer after the identifier at `name`
+ * (`name = { ... }`): true with *open and *close set, false when no
+ * complete `= {...}` follows it.
+ */
+bool ss_ctext_initializer(const char *s, size_t len, size_t name, size_t *open, size_t *close);
+
+/* One entry of an initializer: `.member = value`, `member: value` or a
+   value alone; spans of the text, a length of 0 meaning none. */
+struct ss_ctext_entry {
+	size_t member, member_len;	/* none: a positional entry */
+	size_t value, value_len;	/* the identifier the value is (`f`, `&f`,
+					   `(f)`); none when it is anything else */
+	bool directive;			/* a preprocessor line inside the value */
+};
+
+/*
+ * The entries of the braces [open, close], in order, into *out (newly
+ * allocated; free() it).  Preprocessor lines between entries are skipped,
+ * so both branches of an #ifdef count.
+ */
+size_t ss_ctext_entries(const char *s, size_t len, size_t open, size_t close,
+			struct ss_ctext_entry **out);
+
+#endif /* SAFESEEK_CTEXT_H */
