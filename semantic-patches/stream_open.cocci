@@ -49,17 +49,21 @@
 //# another function; an initializer that holds a macro standing for
 //# several members, or mixes C99 and GNU members; an array of
 //# file_operations whose elements need different kinds of edits.  A read
-//# or write method that a macro hands to a file_operations spatch cannot
-//# see (a DEFINE_..._FOPS(name, read, write) of the same file) is reported
-//# at the method.  Not looked at: positional initializers, arrays written
-//# GNU-style, file_operations built entirely by a macro whose methods are
-//# not named in the file, macros of another file, struct proc_ops.
+//# or write method that a macro call hands to a file_operations spatch
+//# cannot see (DEFINE_..._FOPS(name, read, write)) is reported at the
+//# method, in a file where spatch sees another file_operations with a
+//# read, write or llseek member: it parses no other file.  Not looked at:
+//# positional initializers, arrays written GNU-style, file_operations
+//# whose methods are named only inside a macro, anonymous files (handed to
+//# anon_inode_getfd() and the like, never opened through .open), struct
+//# proc_ops.
 //#
 // Confidence: Moderate
 // Copyright: (C) 2026 The safeseek authors.
-// Comments: A read or write method that hands its file to a function of
-//  another file, which uses f_pos, looks stream-like here.  A file that is
-//  converted refuses pread() and pwrite() afterwards (-ESPIPE).
+// Comments: Needs the kernel version: -D kernel=X.Y, or the top Makefile
+//  of the tree the files lie in.  A read or write method that hands its
+//  file to a function of another file, which uses f_pos, looks stream-like
+//  here.  A converted file refuses pread() and pwrite() (-ESPIPE).
 // Options: --no-includes --include-headers
 // Keywords: stream_open, nonseekable_open, no_llseek, FMODE_ATOMIC_POS
 // Requires: 1.1.0
@@ -270,6 +274,7 @@ class SoFile(object):
         self.plain_edits = {}   # fops name -> SoAction (name-based rules)
         self.array_edits = {}   # key of an anchor/member position -> (rule, texts)
         self.insert_fns = {}    # open method -> "return" or "first"
+        self.lines = None       # (path, its lines), for so_line_at
 
 
 so = SoFile()
@@ -519,6 +524,7 @@ def so_decide():
         so_plan(a, v)
     so_check_shared(actions)
     so_check_arrays(actions)
+    so_check_twins(actions)
     for a in actions:
         so_record(a, v)
     so.messages = so_build_messages(actions, v)
@@ -603,6 +609,25 @@ def so_check_shared(actions):
                 u.why, u.open_edit, u.llseek_edit = why, None, None
 
 
+def so_check_twins(actions):
+    """A plain file_operations is changed by its name: one defined twice
+    (under #if and #else) is changed only when both want the same."""
+    by_name = {}
+    for f in so.fops:
+        if f.index is None:
+            by_name.setdefault(f.name, []).append(f)
+    for name, decls in by_name.items():
+        if len(decls) < 2:
+            continue
+        mine = [a for a in actions if a.fops in decls]
+        plans = set((a.why, a.open_edit, a.llseek_edit, a.open_fn) for a in mine)
+        if len(mine) != len(decls) or len(plans) > 1:
+            for a in mine:
+                if a.why is None and (a.open_edit or a.llseek_edit):
+                    a.why = "it is defined more than once, differently"
+                    a.open_edit = a.llseek_edit = None
+
+
 def so_array_rule(a):
     """The rule of patch mode that edits this array element, or None."""
     f = a.fops
@@ -660,7 +685,7 @@ def so_anchor(f):
     in the structure, outside any #if of the initializer; else the last
     member outside one; None when there is none.  Never an .llseek that
     goes."""
-    a = getattr(f, "action", None)
+    a = f.action
     gone = ("llseek",) if a is not None and a.llseek_edit == "drop" else ()
     plain = [m for m in f.order if m in f.at and m not in gone and not so_conditional(f, m)]
     before = [m for m in plain if m in SO_ORDER[:-1]]
@@ -734,14 +759,15 @@ def so_line(p):
 
 
 def so_line_at(path, n):
-    try:
-        with open(path, encoding="utf-8", errors="replace") as src:
-            for i, text in enumerate(src, 1):
-                if i == n:
-                    return text.rstrip("\n")
-    except (IOError, OSError):
-        pass
-    return ""
+    """Line n of path, read once for the file spatch is working on."""
+    if so.lines is None or so.lines[0] != path:
+        try:
+            with open(path, encoding="utf-8", errors="replace") as src:
+                so.lines = (path, src.read().split("\n"))
+        except (IOError, OSError):
+            so.lines = (path, [])
+    text = so.lines[1]
+    return text[n - 1] if 0 < n <= len(text) else ""
 
 
 def so_fill(prefix, goal, tabs):
