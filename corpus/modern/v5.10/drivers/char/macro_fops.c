@@ -11,6 +11,9 @@
  * mf_poll_fops has .poll only under CONFIG_MF_POLL: the new members go
  * after .read, outside the #ifdef.
  *
+ * mf_twin_fops is defined twice: under CONFIG_MF_TWIN a stream, else a file
+ * that seeks.  Changing it by its name would change both: reported.
+ *
  * DEFINE_MF_FOPS() makes a whole file_operations from its arguments:
  * spatch sees neither the file_operations nor the members; it reports the
  * read method the macro is handed, which never uses the position.
@@ -24,7 +27,7 @@
 #include <asm/uaccess.h>
 
 static char mf_byte;
-static struct cdev mf_cdev, mf_common_cdev, mf_poll_cdev, mf_ext_cdev;
+static struct cdev mf_cdev, mf_common_cdev, mf_poll_cdev, mf_twin_cdev, mf_ext_cdev;
 
 static ssize_t mf_read(struct file *file, char __user *buf, size_t count,
 		       loff_t *ppos)
@@ -61,6 +64,19 @@ static const struct file_operations mf_poll_fops = {	/* expect: seekable-default
 #endif
 };
 
+#ifdef CONFIG_MF_TWIN
+static const struct file_operations mf_twin_fops = {	/* expect: stream_open */
+	.owner	= THIS_MODULE,
+	.read	= mf_read,
+};
+#else
+static const struct file_operations mf_twin_fops = {
+	.owner	= THIS_MODULE,
+	.llseek	= default_llseek,
+	.read	= mf_read,
+};
+#endif
+
 static ssize_t mf_ext_read(struct file *file, char __user *buf, size_t count,	/* expect: stream_open */
 			   loff_t *ppos)
 {
@@ -81,6 +97,7 @@ static int __init mf_init(void)
 	cdev_init(&mf_cdev, &mf_fops);
 	cdev_init(&mf_common_cdev, &mf_common_fops);
 	cdev_init(&mf_poll_cdev, &mf_poll_fops);
+	cdev_init(&mf_twin_cdev, &mf_twin_fops);
 	cdev_init(&mf_ext_cdev, &mf_ext_fops);
 	return cdev_add(&mf_cdev, 0, 1);
 }
