@@ -8,7 +8,7 @@ from .common import Fatal, warn
 # The order in which the conversions are applied: later patches see the output
 # of earlier ones.  Any other .cocci file in the directory runs after these,
 # by name.  Adding a patch to the sequence is adding its name here.
-ORDER = ("nonseekable_open", "sysctl_ppos", "rw_ppos")
+ORDER = ("nonseekable_open", "sysctl_ppos", "rw_ppos", "stream_open")
 
 # The options every run needs whatever a patch's header says: local headers are
 # not pulled in (they would be converted once per includer), but headers named

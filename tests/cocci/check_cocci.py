@@ -42,6 +42,7 @@ OWNED = {
     "nonseekable_open": {"espipe-test", "espipe-llseek", "epipe-typo", "nonseekable_open"},
     "sysctl_ppos": {"sysctl-fpos", "sysctl_ppos"},
     "rw_ppos": {"rw-fpos", "fpos-address", "rw_ppos"},
+    "stream_open": {"stream_open"},
 }
 
 REPORT_RE = re.compile(r"^(?P<file>[^\s:][^:]*):(?P<line>\d+):(?P<col>\d+)-(?P<cole>\d+): ")
@@ -62,9 +63,21 @@ def patch_options(cocci):
 
 
 def copy_corpus(corpus, dest):
-    for rel in expectations.corpus_files(corpus):
+    for rel in list(expectations.corpus_files(corpus)) + list(makefiles(corpus)):
         os.makedirs(os.path.join(dest, os.path.dirname(rel)), exist_ok=True)
         shutil.copy2(os.path.join(corpus, rel), os.path.join(dest, rel))
+
+
+def makefiles(corpus):
+    """The top Makefiles of the corpus's small kernel trees (corpus/modern):
+    stream_open.cocci takes the kernel version from them."""
+    for root, dirs, files in os.walk(corpus):
+        dirs.sort()
+        if os.path.relpath(root, corpus).split(os.sep)[0] == "expected":
+            dirs[:] = []
+            continue
+        if "Makefile" in files:
+            yield os.path.relpath(os.path.join(root, "Makefile"), corpus)
 
 
 def run_spatch(args, cocci, mode, tree, option):

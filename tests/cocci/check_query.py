@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
 """spatch skips, unparsed, the files a semantic patch cannot change.
 
 usage: check_query.py [--spatch SPATCH] CORPUS PATCH_DIR PLAIN_C NAME
@@ -9,8 +10,9 @@ such word, or a rule spatch adds by itself (the prototypes of a changed
 function definition), is enough to lose that and have every file of a tree
 parsed.  In each of the four modes, the files spatch selects (--selected-only)
 from a copy of the corpus with PLAIN_C added must include every corpus file
-with an expectation of NAME, and must not include PLAIN_C, a driver with
-nothing to convert that names none of the patches' words.
+with an expectation of NAME, and must not include PLAIN_C, a file with
+nothing to convert that names none of NAME's words (a driver for most
+patches; a file without file_operations for stream_open).
 """
 
 import argparse
@@ -45,7 +47,7 @@ def check(args, tree):
     for mode in MODES:
         chosen = selected(args, cocci, mode, tree)
         if PLAIN_REL in chosen:
-            problems.append("%s: spatch would parse %s, which names none of the patches' words:"
+            problems.append("%s: spatch would parse %s, which names none of the patch's words:"
                             " some rule needs no word a file must hold" % (mode, PLAIN_REL))
         for rel in owned:
             if os.path.normpath(rel) not in chosen:

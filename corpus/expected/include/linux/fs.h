@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 #ifndef _LINUX_FS_H
 #define _LINUX_FS_H
 
@@ -132,6 +133,8 @@ extern loff_t no_llseek(struct file *file, loff_t offset, int origin);
 extern loff_t generic_file_llseek(struct file *file, loff_t offset, int origin);
 extern loff_t default_llseek(struct file *file, loff_t offset, int origin);
 extern loff_t remote_llseek(struct file *file, loff_t offset, int origin);
+/* later kernels: lseek() succeeds and moves nothing */
+extern loff_t noop_llseek(struct file *file, loff_t offset, int origin);
 extern int generic_file_open(struct inode *inode, struct file *filp);
 extern int nonseekable_open(struct inode *inode, struct file *filp);
 /* later kernels: read() and write() pass such a file's methods no position */
