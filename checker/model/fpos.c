@@ -72,10 +72,29 @@ static CXCursor statement_before(CXCursor block, CXCursor stmt)
 	return s.found;
 }
 
+/*
+ * `if (ppos != &file->f_pos) ;`: a test whose branch is empty refuses
+ * nothing, and its use of the position does not count as one.
+ */
+static bool dead_test(struct walker *w, CXCursor branch, CXCursor other)
+{
+	CXCursor kids[3];
+	struct ss_function *f = w->fn >= 0 ? &w->m->fns[w->fn] : NULL;
+
+	if (ss_children(branch, kids, 3) != 2 || clang_getCursorKind(kids[1]) != CXCursor_NullStmt)
+		return false;
+	other = ss_strip(other);
+	if (f && clang_getCursorKind(other) == CXCursor_DeclRefExpr &&
+	    f->position < w->m->nparams[w->fn] &&
+	    clang_equalCursors(clang_getCursorReferenced(other), w->m->params[w->fn][f->position]))
+		f->position_uses--;
+	return true;
+}
+
 static void espipe_compare(struct walker *w, size_t up, CXCursor self,
 			   struct ss_fpos_access *a)
 {
-	CXCursor cmp = ancestor(w, up), kids[2], other;
+	CXCursor cmp = ancestor(w, up), kids[2], other = clang_getNullCursor();
 	size_t k;
 	char buf[128];
 
@@ -93,6 +112,7 @@ static void espipe_compare(struct walker *w, size_t up, CXCursor self,
 			if (through_first_child(w, k, self)) {
 				a->branch = ancestor(w, k);
 				a->before = statement_before(ancestor(w, k + 1), a->branch);
+				a->dead_test = dead_test(w, a->branch, other);
 			}
 			break;
 		}
@@ -132,6 +152,19 @@ void model_maybe_alias(struct walker *w, CXCursor var)
 	unsigned n = ss_children(var, kids, 4);
 
 	if (w->fn < 0 || n == 0 || n > 4 || !is_param_ki_filp(w, kids[n - 1]))
+		return;
+	xgrow((void **)&w->aliases, &w->capaliases, w->naliases + 1, sizeof(*w->aliases));
+	w->aliases[w->naliases++] = var;
+}
+
+/* `file = iocb->ki_filp;` makes the local `file` the method's own file too. */
+void model_maybe_alias_assign(struct walker *w, CXCursor assign, CXCursor lhs, CXCursor rhs)
+{
+	CXCursor var = clang_getCursorReferenced(lhs);
+	char op[4];
+
+	if (w->fn < 0 || clang_getCursorKind(var) != CXCursor_VarDecl || !is_param_ki_filp(w, rhs) ||
+	    strcmp(ss_operator(w->m->tu, assign, op, sizeof(op)), "=") != 0)
 		return;
 	xgrow((void **)&w->aliases, &w->capaliases, w->naliases + 1, sizeof(*w->aliases));
 	w->aliases[w->naliases++] = var;
@@ -300,7 +333,7 @@ void model_fpos_access(struct walker *w, CXCursor c)
 
 	copy = copy_local(w, c, up, a.use);
 
-	if (w->fn >= 0)
+	if (w->fn >= 0 && !a.dead_test)
 		m->fns[w->fn].touches_fpos = true;
 	xgrow((void **)&m->fpos_copy, &m->capfpos_copy, m->nfpos + 1, sizeof(*m->fpos_copy));
 	m->fpos_copy[m->nfpos] = copy;
@@ -355,10 +388,10 @@ void model_stream_refusal(struct walker *w, CXCursor c)
 	char cond[128], want[3][128];
 	const char *p;
 
-	if (w->fn < 0 || m->nparams[w->fn] <= SS_POSITION_PARAM ||
+	if (w->fn < 0 || m->nparams[w->fn] <= m->fns[w->fn].position ||
 	    ss_children(c, kids, 3) < 2)
 		return;
-	name = clang_getCursorSpelling(m->params[w->fn][SS_POSITION_PARAM]);
+	name = clang_getCursorSpelling(m->params[w->fn][m->fns[w->fn].position]);
 	p = clang_getCString(name);
 	snprintf(want[0], sizeof(want[0]), "%s", p);
 	snprintf(want[1], sizeof(want[1]), "%s!=NULL", p);

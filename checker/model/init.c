@@ -348,6 +348,71 @@ void model_add_proc_ops(struct walker *w, CXCursor init)
 	each_member(w->m, init, NULL, 0, proc_member, (void *)object_name(w));
 }
 
+/*
+ * Other tables of methods: ALSA's snd_info_entry_ops, debugfs helpers, a
+ * driver's own ops.  Their llseek, read and write members name methods of
+ * a file's position as file_operations' do, but only where the method's
+ * signature agrees (model_shape_allows).
+ */
+static const char *const position_members[] = {
+	"llseek", "read", "write", "read_iter", "write_iter", "aio_read", "aio_write",
+	"readv", "writev", "readdir", "iterate", "iterate_shared", NULL
+};
+
+static bool is_position_member(const char *name)
+{
+	size_t i;
+
+	for (i = 0; position_members[i]; i++)
+		if (strcmp(position_members[i], name) == 0)
+			return true;
+	return false;
+}
+
+static enum CXVisitorResult find_method_field(CXCursor field, CXClientData data)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(field));
+	CXString name;
+	bool hit;
+
+	if (t.kind != CXType_Pointer ||
+	    clang_getCanonicalType(clang_getPointeeType(t)).kind != CXType_FunctionProto)
+		return CXVisit_Continue;
+	name = clang_getCursorSpelling(field);
+	hit = is_position_member(clang_getCString(name));
+	clang_disposeString(name);
+	if (!hit)
+		return CXVisit_Continue;
+	*(bool *)data = true;
+	return CXVisit_Break;
+}
+
+/* A struct with a function pointer member named like a method of the position. */
+bool model_ops_like(CXType type)
+{
+	bool found = false;
+
+	type = clang_getCanonicalType(type);
+	if (type.kind != CXType_Record)
+		return false;
+	clang_Type_visitFields(type, find_method_field, &found);
+	return found;
+}
+
+static void other_member(struct ss_model *m, const char *member, CXCursor value, void *arg)
+{
+	const char *function;
+
+	if (!is_position_member(member) || !(function = model_named_function(m, value)))
+		return;
+	model_grant_if_shaped(m, function, model_role_of_member(member), arg, member);
+}
+
+void model_add_other_ops(struct walker *w, CXCursor init)
+{
+	each_member(w->m, init, NULL, 0, other_member, (void *)object_name(w));
+}
+
 void model_add_ctl_entry(struct walker *w, CXCursor init, CXType type)
 {
 	struct ss_model *m = w->m;

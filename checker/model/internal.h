@@ -28,6 +28,7 @@ struct role_grant {
 	unsigned role;
 	const char *object;
 	const char *member;
+	bool if_shaped;	/* from another struct's table: holds only if the signature agrees */
 };
 
 struct call {
@@ -106,6 +107,10 @@ const char *model_keep_spelling(struct ss_model *m, CXCursor c);
 struct name_info *model_name(struct ss_model *m, const char *name, bool add);
 void model_grant(struct ss_model *m, const char *function, unsigned role,
 		 const char *object, const char *member);
+void model_grant_if_shaped(struct ss_model *m, const char *function, unsigned role,
+			   const char *object, const char *member);
+bool model_shape_allows(CXCursor fn, unsigned role);
+bool model_is_position_type(CXType t);
 
 /* roles.c */
 unsigned model_role_of_member(const char *member);
@@ -118,10 +123,13 @@ void model_add_fops(struct walker *w, CXCursor init, CXType type);
 bool model_has_init_list(CXCursor var);
 void model_add_fops_from_tokens(struct walker *w, CXCursor var);
 void model_add_proc_ops(struct walker *w, CXCursor init);
+bool model_ops_like(CXType type);
+void model_add_other_ops(struct walker *w, CXCursor init);
 void model_add_ctl_entry(struct walker *w, CXCursor init, CXType type);
 
 /* fpos.c */
 void model_maybe_alias(struct walker *w, CXCursor var);
+void model_maybe_alias_assign(struct walker *w, CXCursor assign, CXCursor lhs, CXCursor rhs);
 void model_maybe_passed(struct walker *w, CXCursor c);
 void model_fpos_access(struct walker *w, CXCursor c);
 void model_stream_refusal(struct walker *w, CXCursor c);

@@ -55,7 +55,10 @@ struct ss_function {
 	bool role_from_shape;		/* referenced nowhere: roles guessed from the signature */
 	const char *object;		/* first file_operations or ctl_table naming it, or NULL */
 	const char *method;		/* the member that first named it ("read", "ioctl"), or NULL */
-	unsigned params_used;		/* bit i: parameter i is referenced in the body */
+	unsigned position;		/* index of its loff_t * position parameter: the last
+					   one, SS_POSITION_PARAM when it has none */
+	int position_uses;		/* references to that parameter in the body, less
+					   those in dead tests (an if with an empty branch) */
 	bool uses_ki_pos;		/* the body reads or writes some ->ki_pos */
 	bool touches_fpos;		/* the body accesses some struct file's f_pos */
 	bool calls_nonseekable;		/* calls nonseekable_open(), stream_open() or
@@ -108,6 +111,7 @@ struct ss_fpos_access {
 					   file * parameter, its kiocb's ki_filp, or a local
 					   initialized from that ki_filp */
 	const char *other;		/* compare: the other operand; address-arg: the callee */
+	bool dead_test;			/* compare: the if's branch is empty; nothing refused */
 	bool position_copy;		/* `pos = X->f_pos;` or `X->f_pos = pos;` where a call
 					   gets &pos: the local copy seed 004 makes */
 };
@@ -183,9 +187,10 @@ enum {
 	SS_UNDECIDED_FPOS = 1u << 0,	/* an ->f_pos whose base the model does not know */
 	SS_UNDECIDED_FOPS = 1u << 1,	/* a file_operations initializer it did not read */
 	SS_UNDECIDED_METHOD = 1u << 2,	/* a parse error inside a method */
-	SS_UNDECIDED_UNPARSED = 1u << 3	/* not analysed at all (run/analyse.c says so) */
+	SS_UNDECIDED_ROLE = 1u << 3,	/* an f_pos user of no known role, beside parse errors */
+	SS_UNDECIDED_UNPARSED = 1u << 4	/* not analysed at all (run/analyse.c says so) */
 };
-#define SS_UNDECIDED_REASONS 4
+#define SS_UNDECIDED_REASONS 5
 unsigned ss_model_undecided(const struct ss_unit *u);
 /* "f_pos of an unknown type": one reason bit, for messages. */
 const char *ss_undecided_name(unsigned bit);

@@ -164,7 +164,7 @@ bool ss_model_espipe_only(struct ss_model *m, const struct ss_function *f)
 
 bool ss_function_uses_position(const struct ss_function *f)
 {
-	return (f->params_used & (1u << SS_POSITION_PARAM)) || f->uses_ki_pos || f->touches_fpos;
+	return f->position_uses > 0 || f->uses_ki_pos || f->touches_fpos;
 }
 
 bool ss_fpos_exempt(const struct ss_unit *u, const struct ss_fpos_access *a)

@@ -120,6 +120,41 @@ unsigned model_roles_from_shape(CXCursor fn)
 	return 0;
 }
 
+/* loff_t *: a position handed to a method. */
+bool model_is_position_type(CXType t)
+{
+	return is_pointer_to(t, is_loff);
+}
+
+/*
+ * Whether a method named in some other struct's table (ALSA's
+ * snd_info_entry_ops, a driver's own ops) has the signature of the role its
+ * member names.  An llseek there takes its struct file among other
+ * arguments and owns f_pos as any llseek does; a read or write must take
+ * the file and a loff_t * position, as file_operations' do.
+ */
+bool model_shape_allows(CXCursor fn, unsigned role)
+{
+	CXType t = clang_getCursorType(fn);
+	int i, n = clang_getNumArgTypes(t);
+
+	bool file = false;
+
+	if (role & ~(SS_ROLE_LLSEEK | SS_ROLE_READ | SS_ROLE_WRITE))
+		return (model_roles_from_shape(fn) & role) != 0;
+	if (!is_integer(clang_getResultType(t)))
+		return false;
+	for (i = 0; i < n; i++) {
+		CXType a = clang_getArgType(t, (unsigned)i);
+
+		if (ss_type_is_pointer_to_struct(a, "file"))
+			file = true;
+		else if (file && role != SS_ROLE_LLSEEK && model_is_position_type(a))
+			return true;
+	}
+	return file && role == SS_ROLE_LLSEEK;
+}
+
 /* VFS functions that clear FMODE_PREAD and FMODE_PWRITE (simple_attr_open() ends in nonseekable_open()). */
 bool model_makes_nonseekable(const char *function)
 {

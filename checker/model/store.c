@@ -46,5 +46,13 @@ void model_grant(struct ss_model *m, const char *function, unsigned role,
 	if (!role)
 		return;
 	xgrow((void **)&m->grants, &m->capgrants, m->ngrants + 1, sizeof(*m->grants));
-	m->grants[m->ngrants++] = (struct role_grant){ function, role, object, member };
+	m->grants[m->ngrants++] = (struct role_grant){ function, role, object, member, false };
+}
+
+void model_grant_if_shaped(struct ss_model *m, const char *function, unsigned role,
+			   const char *object, const char *member)
+{
+	model_grant(m, function, role, object, member);
+	if (role)
+		m->grants[m->ngrants - 1].if_shaped = true;
 }

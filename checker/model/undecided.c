@@ -106,6 +106,34 @@ static bool error_in_method(const struct ss_model *m, CXTranslationUnit tu, CXFi
 	return found;
 }
 
+/*
+ * An f_pos access in a function of no known role while the main file has
+ * parse errors: the table naming it (an ALSA or driver ops struct the
+ * bundled header lacks) may be what did not parse.
+ */
+static bool roleless_fpos_beside_errors(const struct ss_model *m, CXTranslationUnit tu,
+					CXFile main_file)
+{
+	unsigned n = clang_getNumDiagnostics(tu);
+	bool roleless = false, error = false;
+
+	for (size_t i = 0; i < m->nfpos && !roleless; i++) {
+		const struct ss_function *f = m->fpos[i].function;
+
+		roleless = f && !(f->roles & ~SS_ROLE_OTHER);
+	}
+	for (unsigned i = 0; i < n && roleless && !error; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		CXFile file;
+
+		clang_getFileLocation(clang_getDiagnosticLocation(d), &file, NULL, NULL, NULL);
+		error = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && file &&
+			clang_File_isEqual(file, main_file);
+		clang_disposeDiagnostic(d);
+	}
+	return roleless && error;
+}
+
 unsigned ss_model_undecided(const struct ss_unit *u)
 {
 	const struct ss_model *m = u->model;
@@ -121,6 +149,8 @@ unsigned ss_model_undecided(const struct ss_unit *u)
 		why |= SS_UNDECIDED_FOPS;
 	if (error_in_method(m, u->tu, u->main_file))
 		why |= SS_UNDECIDED_METHOD;
+	if (roleless_fpos_beside_errors(m, u->tu, u->main_file))
+		why |= SS_UNDECIDED_ROLE;
 	return why;
 }
 
@@ -133,6 +163,8 @@ const char *ss_undecided_name(unsigned bit)
 		return "a file_operations it cannot read";
 	case SS_UNDECIDED_METHOD:
 		return "parse errors in a method";
+	case SS_UNDECIDED_ROLE:
+		return "an f_pos user of no known role beside parse errors";
 	case SS_UNDECIDED_UNPARSED:
 		return "nothing parsed with the bundled header";
 	}

@@ -38,6 +38,10 @@ static void assignment(struct walker *w, CXCursor c)
 	if (ss_children(c, kids, 2) != 2)
 		return;
 	lhs = ss_strip(kids[0]);
+	if (clang_getCursorKind(lhs) == CXCursor_DeclRefExpr) {
+		model_maybe_alias_assign(w, c, lhs, kids[1]);
+		return;
+	}
 	if (clang_getCursorKind(lhs) != CXCursor_MemberRefExpr)
 		return;
 	if (ss_member_of_struct(lhs, "file_operations")) {
@@ -82,8 +86,12 @@ static void add_function(struct walker *w, CXCursor c)
 			f->body = kids[i];
 	na = clang_Cursor_getNumArguments(c);
 	m->nparams[m->nfns] = 0;
-	for (i = 0; na > 0 && i < (unsigned)na && i < MAX_PARAMS; i++)
+	f->position = SS_POSITION_PARAM;
+	for (i = 0; na > 0 && i < (unsigned)na && i < MAX_PARAMS; i++) {
 		m->params[m->nfns][m->nparams[m->nfns]++] = clang_Cursor_getArgument(c, i);
+		if (model_is_position_type(clang_getCursorType(m->params[m->nfns][i])))
+			f->position = i;
+	}
 	m->espipe_only[m->nfns] = -1;
 
 	{
@@ -115,11 +123,10 @@ static void reference(struct walker *w, CXCursor c)
 			model_name(m, name, true)->refs++;
 		clang_disposeString(s);
 	} else if (k == CXCursor_ParmDecl && w->fn >= 0) {
-		unsigned i;
+		unsigned i = m->fns[w->fn].position;
 
-		for (i = 0; i < m->nparams[w->fn]; i++)
-			if (clang_equalCursors(ref, m->params[w->fn][i]))
-				m->fns[w->fn].params_used |= 1u << i;
+		if (i < m->nparams[w->fn] && clang_equalCursors(ref, m->params[w->fn][i]))
+			m->fns[w->fn].position_uses++;
 	}
 }
 
@@ -187,6 +194,8 @@ static void visit(struct walker *w, CXCursor c)
 			model_add_ctl_entry(w, c, t);
 		else if (ss_type_is_struct(t, "proc_ops"))
 			model_add_proc_ops(w, c);
+		else if (model_ops_like(t))
+			model_add_other_ops(w, c);
 		break;
 	}
 	case CXCursor_DeclRefExpr:
@@ -261,6 +270,8 @@ static void apply_grants(struct ss_model *m)
 		if (!s || s->fn < 0)
 			continue;
 		f = &m->fns[s->fn];
+		if (g->if_shaped && !model_shape_allows(f->cursor, g->role))
+			continue;
 		f->roles |= g->role;
 		if (!f->object)
 			f->object = g->object;

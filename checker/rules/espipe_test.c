@@ -22,6 +22,14 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 		if (!ss_rule_owns(u, self, i))
 			continue;
 		ss_describe_function(a->function, who, sizeof(who));
+		if (a->dead_test) {
+			ss_report(u, self, a->compare, self->severity, a->function->name,
+				  a->function->object,
+				  "%s compares '%s' with &%s->f_pos but does nothing when they "
+				  "differ; drop the test",
+				  who, a->other ? a->other : "its position pointer", a->base);
+			continue;
+		}
 		ss_report(u, self, a->compare, self->severity, a->function->name,
 			  a->function->object,
 			  "%s refuses pread/pwrite by comparing '%s' with &%s->f_pos; "

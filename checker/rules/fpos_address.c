@@ -21,11 +21,11 @@ static const char *instead(const struct ss_fpos_access *a, char *buf, size_t n)
 		return buf;
 	}
 	if (f->roles & plain) {
-		if (clang_Cursor_getNumArguments(f->cursor) <= SS_POSITION_PARAM)
+		if (clang_Cursor_getNumArguments(f->cursor) <= (int)f->position)
 			name = clang_getCursorSpelling(clang_getNullCursor());
 		else
 			name = clang_getCursorSpelling(clang_Cursor_getArgument(f->cursor,
-									       SS_POSITION_PARAM));
+									       f->position));
 		snprintf(buf, n, "pass the method's own '%s'",
 			 *clang_getCString(name) ? clang_getCString(name) : "ppos");
 	} else {

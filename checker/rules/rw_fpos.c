@@ -31,12 +31,12 @@ static const char *instead(const struct ss_function *f, char *buf, size_t n)
 		snprintf(buf, n, "%s->ki_pos", name);
 		return buf;
 	}
-	if (nargs <= SS_POSITION_PARAM) {
+	if (nargs <= (int)f->position) {
 		snprintf(buf, n, "*ppos");
 		return buf;
 	}
-	arg = clang_Cursor_getArgument(f->cursor, SS_POSITION_PARAM);
-	param_name(f->cursor, SS_POSITION_PARAM, "ppos", name, sizeof(name));
+	arg = clang_Cursor_getArgument(f->cursor, f->position);
+	param_name(f->cursor, f->position, "ppos", name, sizeof(name));
 	snprintf(buf, n, "%s%s",
 		 clang_getCanonicalType(clang_getCursorType(arg)).kind == CXType_Pointer ? "*" : "",
 		 name);
