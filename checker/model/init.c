@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Initializers that name methods: file_operations (designated, GNU-style,
  * positional, and those only the tokens show), proc_ops, and ctl_table
@@ -221,6 +222,7 @@ void model_add_fops(struct walker *w, CXCursor init, CXType type)
 	f->methods = NULL;
 	f->nmethods = 0;
 	f->pseudo = false;
+	f->handed = 0;
 	each_member(m, init, m->fops_fields, m->nfops_fields, fops_member, f);
 }
 
@@ -287,6 +289,7 @@ void model_add_fops_from_tokens(struct walker *w, CXCursor var)
 	f->methods = NULL;
 	f->nmethods = 0;
 	f->pseudo = false;
+	f->handed = 0;
 	for (i = 0; i < n; i++) {
 		const char *member = NULL, *function;
 

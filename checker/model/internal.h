@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 #ifndef SAFESEEK_MODEL_INTERNAL_H
 #define SAFESEEK_MODEL_INTERNAL_H
 
@@ -8,6 +9,7 @@
  *   walk.c    builds the model: one walk of the parsed file, then the roles
  *   init.c    the initializers that name methods (file_operations, ...)
  *   fpos.c    the f_pos accesses and the stream-only refusals
+ *   handoff.c where the file hands each file_operations (from its text)
  *   query.c   answers the rules (model.h), from the storage only
  *   roles.c   which role a member name or a signature gives
  *   store.c   the storage: strings, function names, role grants
@@ -126,6 +128,9 @@ void model_add_proc_ops(struct walker *w, CXCursor init);
 bool model_ops_like(CXType type);
 void model_add_other_ops(struct walker *w, CXCursor init);
 void model_add_ctl_entry(struct walker *w, CXCursor init, CXType type);
+
+/* handoff.c: where the file text hands each fops (ss_fops.handed, .pseudo) */
+void model_fops_handoffs(struct ss_model *m, const char *text, size_t len);
 
 /* fpos.c */
 void model_maybe_alias(struct walker *w, CXCursor var);

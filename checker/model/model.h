@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 #ifndef SAFESEEK_MODEL_H
 #define SAFESEEK_MODEL_H
 
@@ -59,6 +60,10 @@ struct ss_function {
 					   one, SS_POSITION_PARAM when it has none */
 	int position_uses;		/* references to that parameter in the body, less
 					   those in dead tests (an if with an empty branch) */
+	int position_reads;		/* uses of the position's value: `*ppos` read,
+					   `ppos` handed to a call, ->ki_pos read; not a
+					   store, an advance (`*ppos += n`) or a test of
+					   the pointer */
 	bool uses_ki_pos;		/* the body reads or writes some ->ki_pos */
 	bool touches_fpos;		/* the body accesses some struct file's f_pos */
 	bool calls_nonseekable;		/* calls nonseekable_open(), stream_open() or
@@ -81,6 +86,18 @@ struct ss_fops {
 	bool pseudo;			/* handed to anon_inode_getfile() or the like: its
 					   files are made without any open, and never
 					   with FMODE_PREAD or FMODE_PWRITE */
+	unsigned handed;		/* SS_HANDED_*: where this file hands it */
+};
+
+/* Where a file hands a file_operations it defines (model/handoff.c). */
+enum {
+	SS_HANDED_PSEUDO = 1u << 0,	/* anon_inode_getfile() and the like */
+	SS_HANDED_DEVICE = 1u << 1,	/* a device registration: cdev_init(),
+					   register_chrdev(), a `fops`/`ops` member */
+	SS_HANDED_CONTROL = 1u << 2,	/* debugfs_create_file(), or a table of named
+					   files `{ "name", &x_fops, ... }` */
+	SS_HANDED_SWAPPED = 1u << 3,	/* `file->f_op = &x_fops`, replace_fops() */
+	SS_HANDED_OTHER = 1u << 4	/* any other call or initializer */
 };
 
 struct ss_sysctl_entry {
@@ -158,6 +175,51 @@ bool ss_model_espipe_only(struct ss_model *m, const struct ss_function *f);
  * position parameter, ->ki_pos or ->f_pos.
  */
 bool ss_function_uses_position(const struct ss_function *f);
+
+/*
+ * Whether a read/write-like method honours the position: reads its value
+ * or hands it to another function (position_reads).
+ */
+bool ss_function_reads_position(const struct ss_function *f);
+
+/*
+ * Whether the fops refuses lseek: its llseek is no_llseek or a function of
+ * this file that only returns -ESPIPE.  `how` gets "no_llseek" or
+ * "'foo_llseek', which returns -ESPIPE".
+ */
+bool ss_model_refuses_lseek(struct ss_model *m, const struct ss_fops *f, char *how, size_t n);
+
+/*
+ * For a fops with no llseek: its first read/write-like method, when every
+ * one it has is defined in this file and none uses the position (the fops
+ * is a stream); else NULL.  *member gets the member naming it.
+ */
+const struct ss_function *ss_model_stream_method(const struct ss_model *m, const struct ss_fops *f,
+						 const char **member);
+
+/*
+ * Why a fops that pread-hole or seekable-default would warn about may well
+ * be fine, as far as this file tells.
+ */
+enum ss_seek_doubt {
+	SS_DOUBT_NONE,
+	SS_DOUBT_POSITIONAL,		/* its reads (or, with none, its writes) all
+					   honour the position: pread is a working
+					   positional read, only lseek is refused */
+	SS_DOUBT_ELSEWHERE,		/* no open method, and this file neither
+					   registers it as a device nor makes named
+					   files of it: its files are made elsewhere
+					   (anonymous files, or swapped into files
+					   another open already made) */
+	SS_DOUBT_CONTROL		/* made a debugfs file, or listed in a table
+					   of named files, and registered as no device:
+					   a control file, where an ignored offset
+					   does no harm */
+};
+/* For a fops that refuses lseek (pread-hole). */
+enum ss_seek_doubt ss_model_refusal_doubt(const struct ss_model *m, const struct ss_fops *f);
+/* For a stream fops with no llseek (seekable-default). */
+enum ss_seek_doubt ss_model_stream_doubt(const struct ss_fops *f);
 
 /*
  * Whether the access is the file position's owner at work: in the VFS core,

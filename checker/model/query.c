@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* What the rules ask of the model of a file. */
 #include "model/internal.h"
 
@@ -165,6 +166,110 @@ bool ss_model_espipe_only(struct ss_model *m, const struct ss_function *f)
 bool ss_function_uses_position(const struct ss_function *f)
 {
 	return f->position_uses > 0 || f->uses_ki_pos || f->touches_fpos;
+}
+
+bool ss_function_reads_position(const struct ss_function *f)
+{
+	return f->position_reads > 0;
+}
+
+static const char *const read_methods[] = { "read", "aio_read", "readv", "read_iter", NULL };
+static const char *const write_methods[] = { "write", "aio_write", "writev", "write_iter", NULL };
+
+bool ss_model_refuses_lseek(struct ss_model *m, const struct ss_fops *f, char *how, size_t n)
+{
+	const char *llseek = ss_fops_method(f, "llseek");
+	const struct ss_function *seek;
+
+	if (!llseek)
+		return false;
+	if (strcmp(llseek, "no_llseek") == 0) {
+		snprintf(how, n, "no_llseek");
+		return true;
+	}
+	seek = ss_model_function_named(m, llseek);
+	if (!seek || !ss_model_espipe_only(m, seek))
+		return false;
+	snprintf(how, n, "'%s', which returns -ESPIPE", llseek);
+	return true;
+}
+
+const struct ss_function *ss_model_stream_method(const struct ss_model *m, const struct ss_fops *f,
+						 const char **member)
+{
+	static const char *const data_methods[] = {
+		"read", "write", "aio_read", "aio_write", "readv", "writev",
+		"read_iter", "write_iter", NULL
+	};
+	const struct ss_function *first = NULL;
+
+	for (size_t j = 0; data_methods[j]; j++) {
+		const char *name = ss_fops_method(f, data_methods[j]);
+		const struct ss_function *fn;
+
+		if (!name)
+			continue;
+		fn = ss_model_function_named(m, name);
+		/* A method defined elsewhere may well use the position. */
+		if (!fn || ss_function_uses_position(fn))
+			return NULL;
+		if (!first) {
+			first = fn;
+			*member = data_methods[j];
+		}
+	}
+	return first;
+}
+
+/*
+ * 1 when every method of the list that the fops has is defined here and
+ * honours the position, 0 when one does not (or is not defined here), -1
+ * when the fops has none.
+ */
+static int list_honours_position(const struct ss_model *m, const struct ss_fops *f,
+				 const char *const *list)
+{
+	int any = -1;
+
+	for (size_t j = 0; list[j]; j++) {
+		const char *name = ss_fops_method(f, list[j]);
+		const struct ss_function *fn;
+
+		if (!name)
+			continue;
+		fn = ss_model_function_named(m, name);
+		if (!fn || !ss_function_reads_position(fn))
+			return 0;
+		any = 1;
+	}
+	return any;
+}
+
+static bool made_elsewhere(const struct ss_fops *f)
+{
+	return !ss_fops_method(f, "open") &&
+	       !(f->handed & (SS_HANDED_DEVICE | SS_HANDED_CONTROL));
+}
+
+enum ss_seek_doubt ss_model_refusal_doubt(const struct ss_model *m, const struct ss_fops *f)
+{
+	int reads = list_honours_position(m, f, read_methods);
+
+	/* What pread does decides; a file with no read has pwrite to answer for. */
+	if (reads == 1 || (reads < 0 && list_honours_position(m, f, write_methods) == 1))
+		return SS_DOUBT_POSITIONAL;
+	if (made_elsewhere(f))
+		return SS_DOUBT_ELSEWHERE;
+	return SS_DOUBT_NONE;
+}
+
+enum ss_seek_doubt ss_model_stream_doubt(const struct ss_fops *f)
+{
+	if (made_elsewhere(f))
+		return SS_DOUBT_ELSEWHERE;
+	if ((f->handed & SS_HANDED_CONTROL) && !(f->handed & SS_HANDED_DEVICE))
+		return SS_DOUBT_CONTROL;
+	return SS_DOUBT_NONE;
 }
 
 bool ss_fpos_exempt(const struct ss_unit *u, const struct ss_fpos_access *a)

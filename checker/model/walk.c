@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The model of one parsed file: one walk over its cursors collects the
  * functions, the roles their initializers and assignments give them, the
@@ -109,6 +110,126 @@ static void add_function(struct walker *w, CXCursor c)
 	m->nfns++;
 }
 
+/* ---- how a method uses its position ----------------------------------- */
+
+/* The ancestor `up` levels above the cursor being visited (1 = its parent). */
+static CXCursor up_at(const struct walker *w, size_t up)
+{
+	return up <= w->depth ? w->stack[w->depth - up] : clang_getNullCursor();
+}
+
+/*
+ * The first ancestor from `up` that is neither parentheses nor a cast.
+ * An unexposed expression with several children is a call clang could not
+ * type (an argument names something a missing header declares): it stops
+ * the climb, and counts as a call.
+ */
+static size_t climb(const struct walker *w, size_t up)
+{
+	while (up <= w->depth) {
+		CXCursor a = up_at(w, up), kids[2];
+		enum CXCursorKind k = clang_getCursorKind(a);
+
+		if (k == CXCursor_UnexposedExpr && ss_children(a, kids, 2) >= 2)
+			break;
+		if (!ss_is_transparent(a) && k != CXCursor_CStyleCastExpr)
+			break;
+		up++;
+	}
+	return up;
+}
+
+/* Whether the path from `self` (the visited cursor) runs through the first child of ancestor `up`. */
+static bool first_child_path(const struct walker *w, size_t up, CXCursor self)
+{
+	CXCursor first;
+	CXCursor below = up == 1 ? self : up_at(w, up - 1);
+
+	return ss_children(up_at(w, up), &first, 1) >= 1 && clang_equalCursors(first, below);
+}
+
+static bool is_call(CXCursor c)
+{
+	CXCursor kids[2];
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	return k == CXCursor_CallExpr ||
+	       (k == CXCursor_UnexposedExpr && ss_children(c, kids, 2) >= 2);
+}
+
+static bool one_of(const char *op, const char *const *ops)
+{
+	for (size_t i = 0; ops[i]; i++)
+		if (strcmp(op, ops[i]) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * Whether the position's value, the expression just below ancestor `up`
+ * (`*ppos`, `iocb->ki_pos`, an aio method's `pos`), is read to decide where
+ * the data comes from or goes: not when it is only stored to or advanced
+ * (`*ppos += n`, `iocb->ki_pos = ret`), and not when it is only tested
+ * (`if (*ppos >= eod) return 0;`), which decides whether to read, not where.
+ */
+static bool value_read(const struct walker *w, size_t up, CXCursor self)
+{
+	static const char *const tests[] = { "==", "!=", "<", "<=", ">", ">=", "&&", "||", NULL };
+	static const char *const steps[] = { "++", "--", "!", NULL };
+	size_t a = climb(w, up);
+	CXCursor p = up_at(w, a);
+	char op[8];
+
+	switch (clang_getCursorKind(p)) {
+	case CXCursor_BinaryOperator:
+		ss_operator(w->m->tu, p, op, sizeof(op));
+		if (one_of(op, tests))
+			return false;
+		return !(strcmp(op, "=") == 0 && first_child_path(w, a, self));
+	case CXCursor_CompoundAssignOperator:
+		return !first_child_path(w, a, self);
+	case CXCursor_UnaryOperator:
+		ss_operator(w->m->tu, p, op, sizeof(op));
+		return !one_of(op, steps);
+	case CXCursor_IfStmt:
+	case CXCursor_WhileStmt:
+	case CXCursor_DoStmt:
+	case CXCursor_ForStmt:
+		return false;
+	default:
+		return true;
+	}
+}
+
+/*
+ * Whether this reference to the position pointer reads the position or
+ * hands it on: `*ppos` read, `ppos` passed to a call or kept in another
+ * pointer.  Testing the pointer itself (`if (ppos)`, `ppos != &file->f_pos`)
+ * reads nothing.
+ */
+static bool pointer_read(const struct walker *w, CXCursor self)
+{
+	size_t a = climb(w, 1);
+	CXCursor p = up_at(w, a);
+	char op[8];
+
+	if (is_call(p))
+		return true;
+	switch (clang_getCursorKind(p)) {
+	case CXCursor_UnaryOperator:
+		ss_operator(w->m->tu, p, op, sizeof(op));
+		return strcmp(op, "*") == 0 && value_read(w, a + 1, self);
+	case CXCursor_ArraySubscriptExpr:
+	case CXCursor_VarDecl:
+		return true;
+	case CXCursor_BinaryOperator:
+		ss_operator(w->m->tu, p, op, sizeof(op));
+		return strcmp(op, "=") == 0 && !first_child_path(w, a, self);
+	default:
+		return false;
+	}
+}
+
 static void reference(struct walker *w, CXCursor c)
 {
 	CXCursor ref = clang_getCursorReferenced(c);
@@ -125,8 +246,13 @@ static void reference(struct walker *w, CXCursor c)
 	} else if (k == CXCursor_ParmDecl && w->fn >= 0) {
 		unsigned i = m->fns[w->fn].position;
 
-		if (i < m->nparams[w->fn] && clang_equalCursors(ref, m->params[w->fn][i]))
+		if (i < m->nparams[w->fn] && clang_equalCursors(ref, m->params[w->fn][i])) {
+			bool pointer = clang_getCursorType(ref).kind == CXType_Pointer;
+
 			m->fns[w->fn].position_uses++;
+			if (pointer ? pointer_read(w, c) : value_read(w, 1, c))
+				m->fns[w->fn].position_reads++;
+		}
 	}
 }
 
@@ -205,8 +331,11 @@ static void visit(struct walker *w, CXCursor c)
 		call(w, c);
 		break;
 	case CXCursor_MemberRefExpr:
-		if (w->fn >= 0 && ss_cursor_spelled(c, "ki_pos"))
+		if (w->fn >= 0 && ss_cursor_spelled(c, "ki_pos")) {
 			w->m->fns[w->fn].uses_ki_pos = true;
+			if (value_read(w, 1, c))
+				w->m->fns[w->fn].position_reads++;
+		}
 		else if (ss_is_file_fpos(c))
 			model_fpos_access(w, c);
 		break;
@@ -290,93 +419,6 @@ static void apply_grants(struct ss_model *m)
 	}
 }
 
-/*
- * Functions that make a struct file without opening anything: the file
- * never gets FMODE_PREAD or FMODE_PWRITE (only do_dentry_open() sets them),
- * so its file_operations need no nonseekable_open().
- */
-static const char *const pseudo_file_makers[] = {
-	"anon_inode_getfile", "anon_inode_getfd", "anon_inode_getfile_secure",
-	"anon_inode_getfd_secure", "anon_inode_create_getfile", "alloc_file_pseudo",
-	"alloc_file", NULL
-};
-
-static bool bytes_contain(const char *buf, size_t len, const char *word)
-{
-	size_t wl = strlen(word);
-	const char *p = buf, *end = buf + len;
-
-	while ((size_t)(end - p) >= wl &&
-	       (p = memchr(p, word[0], (size_t)(end - p) - wl + 1)) != NULL) {
-		if (memcmp(p, word, wl) == 0)
-			return true;
-		p++;
-	}
-	return false;
-}
-
-static bool token_is(CXTranslationUnit tu, CXToken t, const char *text)
-{
-	CXString s = clang_getTokenSpelling(tu, t);
-	bool same = strcmp(clang_getCString(s), text) == 0;
-
-	clang_disposeString(s);
-	return same;
-}
-
-/*
- * Mark the file_operations whose address a pseudo-file maker gets:
- * `anon_inode_getfd("x", &x_fops, ...)`.  Read from the tokens, because
- * without the kernel's headers such a call often fails to parse (an
- * unknown O_CLOEXEC drops the whole statement).
- */
-static void mark_pseudo_fops(struct ss_model *m, CXFile file)
-{
-	CXToken *toks = NULL;
-	unsigned n = 0, i, j, k;
-	size_t len = 0, f;
-	CXSourceRange all;
-	const char *text;
-	bool any = false;
-
-	if (!file || !(text = clang_getFileContents(m->tu, file, &len)))
-		return;
-	/* Tokenizing the whole file is a good part of the model's cost; a file
-	   that never spells a maker's name cannot call one. */
-	for (k = 0; pseudo_file_makers[k] && !any; k++)
-		any = bytes_contain(text, len, pseudo_file_makers[k]);
-	if (!any)
-		return;
-	all = clang_getRange(clang_getLocationForOffset(m->tu, file, 0),
-			     clang_getLocationForOffset(m->tu, file, (unsigned)len));
-	clang_tokenize(m->tu, all, &toks, &n);
-	for (i = 0; i + 1 < n; i++) {
-		bool maker = false;
-		int depth = 0;
-
-		if (clang_getTokenKind(toks[i]) != CXToken_Identifier ||
-		    !token_is(m->tu, toks[i + 1], "("))
-			continue;
-		for (k = 0; pseudo_file_makers[k] && !maker; k++)
-			maker = token_is(m->tu, toks[i], pseudo_file_makers[k]);
-		if (!maker)
-			continue;
-		for (j = i + 1; j < n; j++) {
-			if (token_is(m->tu, toks[j], "("))
-				depth++;
-			else if (token_is(m->tu, toks[j], ")") && --depth == 0)
-				break;
-			else if (depth == 1 && j + 1 < n && token_is(m->tu, toks[j], "&") &&
-				 clang_getTokenKind(toks[j + 1]) == CXToken_Identifier)
-				for (f = 0; f < m->nfops; f++)
-					if (token_is(m->tu, toks[j + 1], m->fops[f].name))
-						m->fops[f].pseudo = true;
-		}
-		i = j;
-	}
-	clang_disposeTokens(m->tu, toks, n);
-}
-
 struct ss_model *ss_model_build(struct ss_unit *u)
 {
 	struct ss_model *m = xrealloc(NULL, sizeof(*m));
@@ -393,8 +435,12 @@ struct ss_model *ss_model_build(struct ss_unit *u)
 	free(w.aliases);
 	ss_map_free(&w.seen);
 	apply_grants(m);
-	if (m->nfops)
-		mark_pseudo_fops(m, u->main_file);
+	if (m->nfops && u->main_file) {
+		size_t len = 0;
+		const char *text = clang_getFileContents(m->tu, u->main_file, &len);
+
+		model_fops_handoffs(m, text, len);
+	}
 	return m;
 }
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Every rule of the checker, one line each: SS_RULE(NAME) for the rule
  * defined in rules/NAME.c as `const struct ss_rule ss_rule_NAME`.  Adding a
@@ -14,5 +15,6 @@ SS_RULE(fpos_address)
 SS_RULE(espipe_llseek)
 SS_RULE(pread_hole)
 SS_RULE(seekable_default)
+SS_RULE(seek_debatable)
 SS_RULE(epipe_typo)
 SS_RULE(fpos_other)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #define _GNU_SOURCE
 #include "rules/rule.h"
 
@@ -37,22 +38,16 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 
 	for (i = 0; i < n; i++) {
 		const struct ss_fops *f = ss_model_fops(u->model, i);
-		const char *llseek = ss_fops_method(f, "llseek");
 		const char *open = ss_fops_method(f, "open");
-		const struct ss_function *seek;
 		char refusal[160];
 
-		if (!llseek || !has_data_method(f) || f->pseudo)
+		if (!has_data_method(f) || f->pseudo ||
+		    !ss_model_refuses_lseek(u->model, f, refusal, sizeof(refusal)))
 			continue;
-		if (strcmp(llseek, "no_llseek") == 0) {
-			snprintf(refusal, sizeof(refusal), "no_llseek");
-		} else {
-			seek = ss_model_function_named(u->model, llseek);
-			if (!seek || !ss_model_espipe_only(u->model, seek))
-				continue;
-			snprintf(refusal, sizeof(refusal), "'%s', which returns -ESPIPE", llseek);
-		}
 		if (ss_model_open_kind(u->model, open) != SS_OPEN_SEEKABLE)
+			continue;
+		/* The doubtful ones are seek-debatable's notes. */
+		if (ss_model_refusal_doubt(u->model, f) != SS_DOUBT_NONE)
 			continue;
 		if (open)
 			ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity,
@@ -78,7 +73,9 @@ const struct ss_rule ss_rule_pread_hole = {
 		"-ESPIPE, makes lseek() fail; but unless its open method calls "
 		"nonseekable_open(), FMODE_PREAD and FMODE_PWRITE stay set and pread() and "
 		"pwrite() still succeed at arbitrary offsets. Call nonseekable_open() from the "
-		"open method (add one if there is none).",
+		"open method (add one if there is none). A fops whose read method honours "
+		"the position, or whose files this source never opens, is a seek-debatable "
+		"note instead.",
 	.fix = NULL,
 	.needs = needs,
 	.maybe = maybe,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #include "rules/rule.h"
 
 #include "input/fops_text.h"
@@ -6,11 +7,6 @@
 
 static const char *const needs[] = { "file_operations", NULL };
 
-static const char *const data_methods[] = {
-	"read", "write", "aio_read", "aio_write", "readv", "writev",
-	"read_iter", "write_iter", NULL
-};
-
 static bool maybe(const char *buf, size_t len)
 {
 	return ss_fops_text_maybe(buf, len, SS_FOPS_NO_LLSEEK);
@@ -18,34 +14,22 @@ static bool maybe(const char *buf, size_t len)
 
 static void check(struct ss_unit *u, const struct ss_rule *self)
 {
-	size_t i, j, n = ss_model_fops_count(u->model);
+	size_t i, n = ss_model_fops_count(u->model);
 
 	for (i = 0; i < n; i++) {
 		const struct ss_fops *f = ss_model_fops(u->model, i);
-		const struct ss_function *first = NULL;
+		const struct ss_function *first;
 		const char *member = NULL;
-		bool stream = true;
 
 		if (ss_fops_method(f, "llseek") || f->pseudo)
 			continue;
-		for (j = 0; data_methods[j] && stream; j++) {
-			const char *name = ss_fops_method(f, data_methods[j]);
-			const struct ss_function *fn;
-
-			if (!name)
-				continue;
-			fn = ss_model_function_named(u->model, name);
-			/* A method defined elsewhere may well use the position. */
-			if (!fn || ss_function_uses_position(fn))
-				stream = false;
-			else if (!first) {
-				first = fn;
-				member = data_methods[j];
-			}
-		}
-		if (!stream || !first)
+		first = ss_model_stream_method(u->model, f, &member);
+		if (!first)
 			continue;
 		if (ss_model_open_kind(u->model, ss_fops_method(f, "open")) != SS_OPEN_SEEKABLE)
+			continue;
+		/* The doubtful ones are seek-debatable's notes. */
+		if (ss_model_stream_doubt(f) != SS_DOUBT_NONE)
 			continue;
 		ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity,
 			     first->name, f->name,
@@ -69,7 +53,9 @@ const struct ss_rule ss_rule_seekable_default = {
 		"default_llseek, so lseek() succeeded as well (later kernels refuse it). The "
 		"fix on every kernel is nonseekable_open() in the open method; on kernels "
 		"before 6.0 also .llseek = no_llseek. Low confidence: a device may ignore the "
-		"position on purpose and accept seeks as harmless.",
+		"position on purpose and accept seeks as harmless. A debugfs or other named "
+		"control file, or a fops whose files this source never opens, is a "
+		"seek-debatable note instead.",
 	.fix = NULL,
 	.needs = needs,
 	.maybe = maybe,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
 """safeseek-check against the inline expectations of a corpus.
 
 usage: check_corpus.py CHECKER ROOT [DIR...]
@@ -34,7 +35,7 @@ import expectations  # noqa: E402
 
 # Rules reported on one function, and rules reported on one file_operations.
 FUNCTION_RULES = {"espipe-test", "sysctl-fpos", "rw-fpos", "espipe-llseek", "epipe-typo"}
-OBJECT_RULES = {"pread-hole", "seekable-default"}
+OBJECT_RULES = {"pread-hole", "seekable-default", "seek-debatable"}
 
 
 class Failure(Exception):

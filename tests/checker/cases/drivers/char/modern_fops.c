@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Later-kernel spellings: const file_operations, methods given their roles
  * by assignments at run time, and struct ctl_table without the typedef.
@@ -64,5 +65,7 @@ int probe_setup(struct file_operations *fops)
 	probe_dyn_fops.read = probe_read;
 	fops->read_iter = probe_iter_read;
 	fops->read = &probe_old_read;
+	if (register_chrdev(240, "probe", &probe_fops))
+		return 1;
 	return probe_table[0].mode + probe_fops.read == 0;
 }

@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The file_operations pread-hole and seekable-default leave out because
+ * their case is debatable (ss_model_refusal_doubt(), ss_model_stream_doubt()):
+ * reported as notes, so that a gate on warnings sees only the other two.
+ */
+#define _GNU_SOURCE
+#include "rules/rule.h"
+
+#include "input/fops_text.h"
+#include "model/model.h"
+#include "model/unit.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const needs[] = { "no_llseek", "ESPIPE", "file_operations", NULL };
+
+static bool maybe(const char *buf, size_t len)
+{
+	return memmem(buf, len, "ESPIPE", 6) ||
+	       ss_fops_text_maybe(buf, len, SS_FOPS_NO_LLSEEK | SS_FOPS_NO_LLSEEK_FN);
+}
+
+static const char *why(enum ss_seek_doubt d)
+{
+	switch (d) {
+	case SS_DOUBT_POSITIONAL:
+		return "its reads honour the position, so pread() is a working positional "
+		       "read and only lseek() is refused: inconsistent, not a stream read at "
+		       "a made-up offset";
+	case SS_DOUBT_ELSEWHERE:
+		return "it has no open method and this file never registers it as a device "
+		       "or names a file with it: its files are made elsewhere (an anonymous "
+		       "file has no FMODE_PREAD; a fops swapped into an open file inherits "
+		       "what that open decided)";
+	case SS_DOUBT_CONTROL:
+		return "it is a debugfs or other named control file, where an ignored "
+		       "offset does no harm";
+	case SS_DOUBT_NONE:
+		break;
+	}
+	return "";
+}
+
+static bool has_data_method(const struct ss_fops *f)
+{
+	static const char *const data_methods[] = {
+		"read", "write", "aio_read", "aio_write", "readv", "writev",
+		"read_iter", "write_iter", NULL
+	};
+
+	for (size_t i = 0; data_methods[i]; i++)
+		if (ss_fops_method(f, data_methods[i]))
+			return true;
+	return false;
+}
+
+static void check(struct ss_unit *u, const struct ss_rule *self)
+{
+	size_t i, n = ss_model_fops_count(u->model);
+
+	for (i = 0; i < n; i++) {
+		const struct ss_fops *f = ss_model_fops(u->model, i);
+		const char *open = ss_fops_method(f, "open");
+		const struct ss_function *first = NULL;
+		const char *member = NULL;
+		enum ss_seek_doubt d;
+		char refusal[160];
+
+		if (f->pseudo || ss_model_open_kind(u->model, open) != SS_OPEN_SEEKABLE)
+			continue;
+		if (ss_fops_method(f, "llseek")) {
+			/* pread-hole's case */
+			if (!has_data_method(f) ||
+			    !ss_model_refuses_lseek(u->model, f, refusal, sizeof(refusal)))
+				continue;
+			d = ss_model_refusal_doubt(u->model, f);
+			if (d == SS_DOUBT_NONE)
+				continue;
+			ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity,
+				     open, f->name,
+				     "'%s' refuses lseek with %s and its open never calls "
+				     "nonseekable_open(), so pread() and pwrite() succeed; but %s",
+				     f->name, refusal, why(d));
+		} else {
+			/* seekable-default's case */
+			first = ss_model_stream_method(u->model, f, &member);
+			if (!first)
+				continue;
+			d = ss_model_stream_doubt(f);
+			if (d == SS_DOUBT_NONE)
+				continue;
+			ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity,
+				     first->name, f->name,
+				     "'%s' has no .llseek and its %s method '%s' never uses the "
+				     "position, so pread() and pwrite() succeed on a stream; but %s",
+				     f->name, member, first->name, why(d));
+		}
+	}
+}
+
+const struct ss_rule ss_rule_seek_debatable = {
+	.id = "seek-debatable",
+	.severity = SS_NOTE,
+	.confidence = SS_CONF_LOW,
+	.summary = "a pread-hole or seekable-default case that is likely harmless (note)",
+	.help = "A file_operations that pread-hole or seekable-default would report, but "
+		"where the report is debatable: a fops refusing lseek whose read method "
+		"honours *ppos or ->ki_pos (pread() is then a correct positional read and "
+		"only lseek() is refused); a fops with no open method that this source "
+		"neither registers as a device nor makes named files of (its files are made "
+		"elsewhere: anonymous files never get FMODE_PREAD, and a fops assigned to an "
+		"open file's f_op inherits what that open decided); a stream with no .llseek "
+		"made a debugfs file or listed in a table of named control files. Calling "
+		"nonseekable_open() from the open method still makes it consistent.",
+	.fix = NULL,
+	.needs = needs,
+	.maybe = maybe,
+	.check = check,
+};
