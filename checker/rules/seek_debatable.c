@@ -26,9 +26,10 @@ static const char *why(enum ss_seek_doubt d)
 {
 	switch (d) {
 	case SS_DOUBT_POSITIONAL:
-		return "its reads honour the position, so pread() is a working positional "
-		       "read and only lseek() is refused: inconsistent, not a stream read at "
-		       "a made-up offset";
+		return "its read method (or, with none, its write method) honours the "
+		       "position: pread() (or pwrite()) is a working positional call and only "
+		       "lseek() is refused, an inconsistency rather than a stream read at a "
+		       "made-up offset";
 	case SS_DOUBT_ELSEWHERE:
 		return "it has no open method and this file never registers it as a device "
 		       "or names a file with it: its files are made elsewhere (an anonymous "
@@ -78,11 +79,18 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 			d = ss_model_refusal_doubt(u->model, f);
 			if (d == SS_DOUBT_NONE)
 				continue;
-			ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity,
-				     open, f->name,
-				     "'%s' refuses lseek with %s and its open never calls "
-				     "nonseekable_open(), so pread() and pwrite() succeed; but %s",
-				     f->name, refusal, why(d));
+			if (open)
+				ss_report_at(u, self, clang_getCursorLocation(f->cursor),
+					     self->severity, open, f->name,
+					     "'%s' refuses lseek with %s and its open method '%s' "
+					     "never calls nonseekable_open(), so pread() and pwrite() "
+					     "succeed; but %s", f->name, refusal, open, why(d));
+			else
+				ss_report_at(u, self, clang_getCursorLocation(f->cursor),
+					     self->severity, NULL, f->name,
+					     "'%s' refuses lseek with %s and has no open method "
+					     "calling nonseekable_open(), so pread() and pwrite() "
+					     "succeed; but %s", f->name, refusal, why(d));
 		} else {
 			/* seekable-default's case */
 			first = ss_model_stream_method(u->model, f, &member);
