@@ -150,6 +150,15 @@ extern ssize_t simple_attr_read(struct file *file, char __user *buf,
 extern ssize_t simple_attr_write(struct file *file, const char __user *buf,
 				 size_t len, loff_t *ppos);
 
+/* later kernels: libfs helpers for small files kept in a buffer */
+extern int simple_open(struct inode *inode, struct file *file);
+extern ssize_t simple_read_from_buffer(void __user *to, size_t count,
+				       loff_t *ppos, const void *from,
+				       size_t available);
+extern ssize_t simple_write_to_buffer(void *to, size_t available,
+				      loff_t *ppos, const void __user *from,
+				      size_t count);
+
 extern ssize_t vfs_read(struct file *file, char __user *buf, size_t count,
 			loff_t *pos);
 extern ssize_t vfs_write(struct file *file, const char __user *buf,
