@@ -109,6 +109,9 @@ static unsigned mention(const char *s, const struct token *prev, size_t nprev,
 		return 0;
 	if (nprev > p && prev[p].kind == '&' && prev[p].len == 1)
 		p++;
+	/* `filp->f_op == &x_fops` asks, it hands nothing. */
+	if (nprev > p && (prev[p].kind == '=' || prev[p].kind == '!') && prev[p].len == 2)
+		return 0;
 	if (nprev > p + 1 && prev[p].kind == '=' && prev[p].len == 1 && prev[p + 1].kind == 'i') {
 		if (spelled(s, &prev[p + 1], "f_op"))
 			return SS_HANDED_SWAPPED;
@@ -131,9 +134,6 @@ static unsigned mention(const char *s, const struct token *prev, size_t nprev,
 		return SS_HANDED_CONTROL;
 	if (in_list(s, &inner->before, fops_swappers))
 		return SS_HANDED_SWAPPED;
-	/* `filp->f_op == &x_fops` asks, it hands nothing. */
-	if (nprev > 0 && (prev[0].kind == '=' || prev[0].kind == '!') && prev[0].len == 2)
-		return 0;
 	return SS_HANDED_OTHER;
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Unit tests of the rules' model: roles from initializers and signatures,
  * f_pos accesses and how they are used, and the queries the rules make.
@@ -253,11 +254,89 @@ static void test_queries(void)
 	done(&p);
 }
 
+static bool reads(struct parsed *p, const char *fn)
+{
+	const struct ss_function *f = ss_model_function_named(p->u.model, fn);
+
+	return f && ss_function_reads_position(f);
+}
+
+/* Reading the position, or handing it on, against storing, advancing or testing it. */
+static void test_position_reads(void)
+{
+	struct parsed p;
+
+	if (parse(&p,
+		  "static ssize_t on(struct file *f, char *b, size_t n, loff_t *p) { return vfs_read(f, b, n, p); }\n"
+		  "static ssize_t copy(struct file *f, char *b, size_t n, loff_t *p) { loff_t at = *p; return at; }\n"
+		  "static ssize_t sum(struct file *f, char *b, size_t n, loff_t *p) { return n + *p; }\n"
+		  "static ssize_t test(struct file *f, char *b, size_t n, loff_t *p)\n"
+		  "{ if (*p >= 4 || !*p) return 0; *p += 1; (*p)++; return 1; }\n"
+		  "static ssize_t ptr(struct file *f, char *b, size_t n, loff_t *p)\n"
+		  "{ if (!p || p != &f->f_pos) return -ESPIPE; *p = 0; return 0; }\n"
+		  "static ssize_t kstore(struct kiocb *k, struct iov_iter *t) { k->ki_pos = 3; k->ki_pos += 1; return 0; }\n"
+		  "static ssize_t kread(struct kiocb *k, struct iov_iter *t) { return k->ki_pos; }\n"
+		  "static struct file_operations fo = { .read = on, .write = (void *)copy };\n"))
+		return;
+	CHECK(reads(&p, "on"), "position handed to a call");
+	CHECK(reads(&p, "copy"), "*ppos copied into a local");
+	CHECK(reads(&p, "sum"), "*ppos in arithmetic");
+	CHECK(!reads(&p, "test"), "*ppos only tested and advanced");
+	CHECK(!reads(&p, "ptr"), "the pointer tested, *ppos stored");
+	CHECK(!reads(&p, "kstore"), "ki_pos stored and advanced");
+	CHECK(reads(&p, "kread"), "ki_pos read");
+	done(&p);
+}
+
+static unsigned handed(struct parsed *p, const char *name)
+{
+	for (size_t i = 0; i < ss_model_fops_count(p->u.model); i++)
+		if (strcmp(ss_model_fops(p->u.model, i)->name, name) == 0)
+			return ss_model_fops(p->u.model, i)->handed;
+	CHECK(0, "no fops '%s'", name);
+	return 0;
+}
+
+/* Where the file hands each fops, read from its text. */
+static void test_handoffs(void)
+{
+	struct parsed p;
+
+	if (parse(&p,
+		  "struct cdev; struct miscdevice { int minor; const char *name; struct file_operations *fops; };\n"
+		  "void cdev_init(struct cdev *, struct file_operations *);\n"
+		  "struct dentry *debugfs_create_file(const char *, int, struct dentry *, void *,\n"
+		  "                                   struct file_operations *);\n"
+		  "void other(void *);\n"
+		  "static struct file_operations d1 = { .open = 0 }, d2 = { .open = 0 }, d3 = { .open = 0 },\n"
+		  "  d4 = { .open = 0 }, d5 = { .open = 0 }, d6 = { .open = 0 }, d8 = { .open = 0 };\n"
+		  "extern struct file_operations d7;\n"
+		  "static struct miscdevice md = { 255, \"md\", &d4 };\n"
+		  "static struct miscdevice md2 = { .fops = &d8 };\n"
+		  "static const struct { const char *n; struct file_operations *f; } t[] = { { \"a\", &d5 } };\n"
+		  "void reg(struct cdev *c, struct file *f)\n"
+		  "{ cdev_init(c, &d1); debugfs_create_file(\"x\", 0, 0, 0, &d2);\n"
+		  "  if (f->f_op == &d7) return; f->f_op = &d3; other(&d6); }\n"
+		  "static struct file_operations d7 = { .open = 0 };\n"))
+		return;
+	CHECK(handed(&p, "d1") == SS_HANDED_DEVICE, "cdev_init(): %u", handed(&p, "d1"));
+	CHECK(handed(&p, "d2") == SS_HANDED_CONTROL, "debugfs_create_file(): %u", handed(&p, "d2"));
+	CHECK(handed(&p, "d3") == SS_HANDED_SWAPPED, "assigned to f_op: %u", handed(&p, "d3"));
+	CHECK(handed(&p, "d4") == SS_HANDED_DEVICE, "positional miscdevice: %u", handed(&p, "d4"));
+	CHECK(handed(&p, "d5") == SS_HANDED_CONTROL, "table of named files: %u", handed(&p, "d5"));
+	CHECK(handed(&p, "d6") == SS_HANDED_OTHER, "another call: %u", handed(&p, "d6"));
+	CHECK(handed(&p, "d7") == 0, "compared, declared, defined: %u", handed(&p, "d7"));
+	CHECK(handed(&p, "d8") == SS_HANDED_DEVICE, ".fops member: %u", handed(&p, "d8"));
+	done(&p);
+}
+
 int main(void)
 {
 	test_initializer_roles();
 	test_shape_roles();
 	test_fpos_uses();
 	test_queries();
+	test_position_reads();
+	test_handoffs();
 	return check_status("model");
 }
