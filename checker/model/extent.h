@@ -1,12 +1,13 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 #ifndef SAFESEEK_EXTENT_H
 #define SAFESEEK_EXTENT_H
 
 /*
  * The lines a finding stands for beyond its own line, for --changed-lines:
  * a finding reported at a variable with an initializer (a file_operations
- * object for pread-hole and seekable-default) covers the variable and the
- * bodies of the functions its initializer names, so a patch that touches
- * the object or one of its methods is held to it.
+ * object for pread-hole, seekable-default and seek-debatable) covers the
+ * variable and the bodies of the functions its initializer names, so a
+ * patch that touches the object or one of its methods is held to it.
  */
 
 #include <clang-c/Index.h>
