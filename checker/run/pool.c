@@ -38,12 +38,11 @@ struct ss_pool {
 
 /* ---- the worker's side ----------------------------------------------- */
 
-static bool read_full(int fd, void *buf, size_t n)
+/* All of n bytes through read() or write(), going on after signals. */
+static bool transfer_full(int fd, char *p, size_t n, bool out)
 {
-	char *p = buf;
-
 	while (n) {
-		ssize_t r = read(fd, p, n);
+		ssize_t r = out ? write(fd, p, n) : read(fd, p, n);
 
 		if (r < 0 && errno == EINTR)
 			continue;
@@ -55,21 +54,14 @@ static bool read_full(int fd, void *buf, size_t n)
 	return true;
 }
 
+static bool read_full(int fd, void *buf, size_t n)
+{
+	return transfer_full(fd, buf, n, false);
+}
+
 static bool write_full(int fd, const void *buf, size_t n)
 {
-	const char *p = buf;
-
-	while (n) {
-		ssize_t r = write(fd, p, n);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			return false;
-		p += r;
-		n -= (size_t)r;
-	}
-	return true;
+	return transfer_full(fd, (char *)buf, n, true);
 }
 
 struct worker_loop {
