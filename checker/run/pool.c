@@ -117,6 +117,17 @@ static void serve(void *arg)
 	ss_wire_free(&body);
 }
 
+/*
+ * The worker ends on the big stack's thread without returning from it:
+ * libclang gives the thread an alternate signal stack of its own, which a
+ * thread teardown under AddressSanitizer then fails to unmap.
+ */
+static void serve_then_exit(void *arg)
+{
+	serve(arg);
+	_exit(0);
+}
+
 static void close_pipes(struct ss_pool *p)
 {
 	for (unsigned i = 0; i < p->nworkers; i++) {
@@ -161,7 +172,7 @@ static bool start(struct ss_pool *p, struct worker *w)
 		   crash ends this process instead of being patched over. */
 		setenv("LIBCLANG_NOTHREADS", "1", 1);
 		setenv("LIBCLANG_DISABLE_CRASH_RECOVERY", "1", 1);
-		ss_bigstack_run(serve, &l);
+		ss_bigstack_run(serve_then_exit, &l);
 		_exit(0);
 	}
 	close(req[0]);
