@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The checker's answers to other tools, as JSON: its rule table, the parser
  * flags a file gets, the lines a diff changes.  The front door asks for

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
 """safeseek-check against the inline expectations of a corpus.
 
 usage: check_corpus.py CHECKER ROOT [DIR...]

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # safeseek-check against the corpus's inline expectations (corpus/README.md).
 # Included from tests/checker/CMakeLists.txt; needs SAFESEEK_PYTHON,
 # SAFESEEK_CORPUS and the safeseek-check target.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Command line: help, version, rule list, usage errors and their exit codes."""
 
 import json
