@@ -51,6 +51,7 @@ const struct ss_rule ss_rule_espipe_test = {
 		"instead, which clears FMODE_LSEEK, FMODE_PREAD and FMODE_PWRITE so that the VFS "
 		"refuses lseek, pread and pwrite itself.",
 	.fix = "nonseekable_open.cocci",
+	.names = SS_NAMES_FUNCTION,
 	.needs = needs,
 	.claims = claims,
 	.check = check,

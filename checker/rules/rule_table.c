@@ -93,3 +93,16 @@ const char *ss_confidence_name(enum ss_confidence c)
 	}
 	return "medium";
 }
+
+const char *ss_names_name(enum ss_names n)
+{
+	switch (n) {
+	case SS_NAMES_FUNCTION:
+		return "function";
+	case SS_NAMES_OBJECT:
+		return "object";
+	case SS_NAMES_EITHER:
+		break;
+	}
+	return NULL;
+}
