@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Initializers that name methods: file_operations (designated, GNU-style,
  * positional, and those only the tokens show), proc_ops, and ctl_table

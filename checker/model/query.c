@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* What the rules ask of the model of a file. */
 #include "model/internal.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The model of one parsed file: one walk over its cursors collects the
  * functions, the roles their initializers and assignments give them, the

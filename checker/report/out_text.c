@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #include "report/output.h"
 #include "rules/rule.h"
 #include "util/escape.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Every rule of the checker, one line each: SS_RULE(NAME) for the rule
  * defined in rules/NAME.c as `const struct ss_rule ss_rule_NAME`.  Adding a

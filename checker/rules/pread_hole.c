@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #define _GNU_SOURCE
 #include "rules/rule.h"
 
@@ -80,6 +81,7 @@ const struct ss_rule ss_rule_pread_hole = {
 		"pwrite() still succeed at arbitrary offsets. Call nonseekable_open() from the "
 		"open method (add one if there is none).",
 	.fix = NULL,
+	.names = SS_NAMES_OBJECT,
 	.needs = needs,
 	.maybe = maybe,
 	.check = check,

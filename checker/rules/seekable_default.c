@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #include "rules/rule.h"
 
 #include "input/fops_text.h"
@@ -71,6 +72,7 @@ const struct ss_rule ss_rule_seekable_default = {
 		"before 6.0 also .llseek = no_llseek. Low confidence: a device may ignore the "
 		"position on purpose and accept seeks as harmless.",
 	.fix = NULL,
+	.names = SS_NAMES_OBJECT,
 	.needs = needs,
 	.maybe = maybe,
 	.check = check,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Unit tests of the rules' model: roles from initializers and signatures,
  * f_pos accesses and how they are used, and the queries the rules make.

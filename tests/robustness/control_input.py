@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Malformed control input: each gives one clear line and exit status 2, or
 a line for the one file concerned while the rest goes on.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Later-kernel spellings: const file_operations, methods given their roles
  * by assignments at run time, and struct ctl_table without the typedef.
