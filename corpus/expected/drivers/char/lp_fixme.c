@@ -25,7 +25,7 @@ static ssize_t lpf_write(struct file *file, const char __user *buf,
 {
 	size_t done = 0;
 	char c;
-	/* FIXME: refuse pwrite? */	/* expect: nonseekable_open */
+	/* FIXME: refuse pwrite? */	/* expect: espipe-test, nonseekable_open */
 	while (done < count) {
 		if (!(inb(LPF_STATUS) & LPF_BUSY))
 			break;
