@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /// Benchmark only: reports every f_pos member access of a struct file, the
 /// nearest thing a single Coccinelle rule does to safeseek-check's scan.
 ///

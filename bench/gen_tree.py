@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
 """Write a kernel-shaped source tree for benchmarking, deterministically.
 
     gen_tree.py OUT [--files N] [--seed S] [--fpos-percent P] [--jobs J]

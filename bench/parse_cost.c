@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * parse_cost: what one libclang parse of a file costs, and which part of it
  * a change of parser set-up would save.

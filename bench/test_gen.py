@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
 """Check the benchmark tree generator.
 
     test_gen.py [--files N] [--no-compile]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The program each stage of the checker is linked into, whole, with only
  * the stages it may use (CMakeLists.txt): it does nothing, and links only

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* safeseek-check: find code that still touches file->f_pos itself. */
 #include "flags/compdb.h"
 #include "gate/diff_lines.h"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # Finds libclang's C API, preferring LLVM 19 (newer kernels probe CHECK= tools
 # with __typeof_unqual__, which clang parses only from 19) and falling back to
 # 18..14.  Sets LibClang_FOUND, LibClang_INCLUDE_DIR, LibClang_LIBRARY,

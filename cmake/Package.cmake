@@ -2,7 +2,7 @@
 # `cpack -G DEB` in the build directory makes safeseek_VERSION_ARCH.deb from
 # the install rules (cmake/Install.cmake), installed under /usr.
 #
-# Depends: the shared libraries the checker links (libclang, json-c, libc)
+# Depends: the shared libraries the checker links (libclang, json-c, nettle, libc)
 # are computed by dpkg-shlibdeps from the binary itself, so the package
 # names the libclang the checker was built against; the programs the front
 # door runs are named here.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # The test helpers need Debian's python3-* modules (jsonschema).  A python3
 # earlier on PATH may be a separate build that cannot see them, so try the
 # candidates in order and keep the first that imports every module needed.

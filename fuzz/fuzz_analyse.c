@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The analysis of one source buffer, as a file in a stranger's tree would be
  * analysed: the bytes go to libclang as an unsaved file (they exist nowhere on

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The baseline reader: any bytes as the file given to --baseline.  The
  * reader takes a path, so the bytes are handed over in an anonymous memory

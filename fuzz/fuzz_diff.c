@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The unified-diff reader of --changed-lines: any bytes, as a patch from a
  * stranger would be.  Whatever it accepts must answer queries consistently.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The Kbuild argv filter: the NUL-separated input is a command line as
  * `make C=1 CHECK=safeseek-check` would pass it.  Whatever is kept must be

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Tree-root detection and the path helpers under it.  The input describes a
  * small directory tree, built afresh for every input in a private scratch

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
 # Runs one fuzz target for as long as asked, then says how many inputs it
 # ran and how many crashed.
 #

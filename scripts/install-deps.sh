@@ -32,7 +32,7 @@ have_libclang() {
 }
 
 # help2man makes the manual pages at build time.
-for p in python3 coccinelle sparse cmake make gcc pkg-config libjson-c-dev git help2man; do need_pkg "$p"; done
+for p in python3 coccinelle sparse cmake make gcc pkg-config libjson-c-dev nettle-dev git help2man; do need_pkg "$p"; done
 have_libclang || missing+=(libclang-19-dev)
 if [ "$want_test" = 1 ]; then
   # clang-19 and its runtime give the sanitizer and libFuzzer builds;

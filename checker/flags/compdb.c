@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #define _GNU_SOURCE
 #include "flags/compdb.h"
 #include "flags/kbuild_args.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 #ifndef SAFESEEK_COMPDB_H
 #define SAFESEEK_COMPDB_H
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # Writes the bytes of INPUT as a C array named NAME into OUTPUT, so the
 # fallback header travels inside the binary.  Run with cmake -P.
 file(READ "${INPUT}" _hex HEX)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 #ifndef SAFESEEK_KBUILD_ARGS_H
 #define SAFESEEK_KBUILD_ARGS_H
 

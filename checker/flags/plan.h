@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 #ifndef SAFESEEK_PLAN_H
 #define SAFESEEK_PLAN_H
 
@@ -24,6 +25,8 @@ struct ss_plan {
 	bool bundled_first;	/* parse with the bundled header first, and with
 				   the real headers only when that leaves something
 				   undecided (--headers=auto) */
+	bool list_headers;	/* say which files the parses included (the result
+				   cache checks them before reusing a result) */
 	char *why;		/* how the arguments were found, for -v */
 	char *note;		/* a compile database entry that could not be used, or NULL */
 	struct ss_pch_cache *pch;	/* precompiled common headers, or NULL */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Every access to a struct file's f_pos, with what it does (read, write,
  * address handed to a call, pread refusal), whose file it is, and the

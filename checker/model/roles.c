@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Which role a function gets from the member that names it, or from its
  * signature when nothing names it; and which VFS opens make a file

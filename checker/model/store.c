@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* The model's storage: kept strings, function names and role grants. */
 #include "model/internal.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #define _GNU_SOURCE
 /*
  * What a parse under the bundled header may have left undecided, so that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 #ifndef SAFESEEK_UNIT_H
 #define SAFESEEK_UNIT_H
 

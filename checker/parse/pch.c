@@ -1,6 +1,8 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #define _GNU_SOURCE
 #include "parse/pch.h"
 
+#include "util/path.h"
 #include "util/xalloc.h"
 
 #include <fcntl.h>
@@ -118,6 +120,59 @@ static bool write_header(const char *path)
 	return fclose(f) == 0 && ok;
 }
 
+static void list_inclusion(CXFile included, CXSourceLocation *stack, unsigned depth,
+			   CXClientData data)
+{
+	CXString name;
+	char *abs;
+
+	(void)stack;
+	if (depth == 0)		/* STEM.h itself, which goes with the run */
+		return;
+	name = clang_getFileName(included);
+	abs = ss_path_absolute(clang_getCString(name));
+	if (abs)
+		fprintf(data, "%s\n", abs);
+	free(abs);
+	clang_disposeString(name);
+}
+
+/* STEM.inc: every header the precompiled header was made of, one a line. */
+static bool write_inclusions(CXTranslationUnit tu, const char *stem)
+{
+	char *path = xasprintf("%s.inc", stem);
+	FILE *f = fopen(path, "w");
+	bool ok = f != NULL;
+
+	free(path);
+	if (!f)
+		return false;
+	clang_getInclusions(tu, list_inclusion, f);
+	ok = fflush(f) == 0;
+	return fclose(f) == 0 && ok;
+}
+
+void ss_pch_headers(const char *pch, struct strvec *out)
+{
+	size_t n = strlen(pch);
+	char *path = xasprintf("%.*s.inc", (int)(n > 4 ? n - 4 : n), pch);
+	FILE *f = fopen(path, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+
+	free(path);
+	if (!f)
+		return;
+	while ((len = getline(&line, &cap, f)) > 0) {
+		if (line[len - 1] == '\n')
+			line[len - 1] = '\0';
+		strvec_push(out, line);
+	}
+	free(line);
+	fclose(f);
+}
+
 /* Build STEM.pch (and STEM.h, which it is made from) for the key. */
 static bool build(const char *stem, CXIndex idx, const char *key, size_t keylen)
 {
@@ -139,7 +194,7 @@ static bool build(const char *stem, CXIndex idx, const char *key, size_t keylen)
 					&tu) == CXError_Success &&
 	    tu && !has_errors(tu))
 		ok = clang_saveTranslationUnit(tu, pch, clang_defaultSaveOptions(tu)) ==
-		     CXSaveError_None;
+		     CXSaveError_None && write_inclusions(tu, stem);
 	if (tu)
 		clang_disposeTranslationUnit(tu);
 	strvec_clear(&args);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 #ifndef SAFESEEK_PCH_H
 #define SAFESEEK_PCH_H
 
@@ -40,6 +41,9 @@ const char *ss_pch_for(struct ss_pch_cache *c, CXIndex idx, const struct strvec 
  * The arguments a file is parsed with when given the precompiled header:
  * `args` without the -include files it already holds, then -include-pch.
  */
+/* Appends the headers the precompiled header `pch` was made of. */
+void ss_pch_headers(const char *pch, struct strvec *out);
+
 void ss_pch_args(const struct strvec *args, const char *pch, struct strvec *out);
 
 #endif /* SAFESEEK_PCH_H */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #include "findings/fingerprint.h"
 #include "report/jsonutil.h"
 #include "report/output.h"
@@ -41,6 +42,7 @@ int ss_write_json(FILE *f, const struct ss_findings *fs, const struct ss_stats *
 	json_object_object_add(top, "files_skipped", json_object_new_int64((int64_t)st->skipped));
 	json_object_object_add(top, "files_failed", json_object_new_int64((int64_t)st->failed));
 	json_object_object_add(top, "files_escalated", json_object_new_int64((int64_t)st->escalated));
+	json_object_object_add(top, "files_from_cache", json_object_new_int64((int64_t)st->cached));
 	{
 		json_object *why = json_object_new_object();
 

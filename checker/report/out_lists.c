@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The checker's answers to other tools, as JSON: its rule table, the parser
  * flags a file gets, the lines a diff changes.  The front door asks for
@@ -33,6 +34,7 @@ int ss_write_rules_json(FILE *f)
 		json_object_object_add(o, "confidence",
 				       json_object_new_string(ss_confidence_name(r->confidence)));
 		json_object_object_add(o, "fix", ss_json_string(r->fix));
+		json_object_object_add(o, "names", ss_json_string(ss_names_name(r->names)));
 		json_object_object_add(o, "summary", ss_json_string(r->summary));
 		json_object_object_add(o, "help", ss_json_string(r->help));
 		json_object_array_add(list, o);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* SARIF 2.1.0, as code-scanning services read it. */
 #include "findings/fingerprint.h"
 #include "report/jsonutil.h"

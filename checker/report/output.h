@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 #ifndef SAFESEEK_OUTPUT_H
 #define SAFESEEK_OUTPUT_H
 
@@ -20,6 +21,7 @@ struct ss_stats {
 	size_t escalated;	/* analysed with the real headers after the bundled
 				   one left something undecided ... */
 	size_t escalated_by[SS_UNDECIDED_REASONS];	/* ... by reason (bit i of SS_UNDECIDED_*) */
+	size_t cached;		/* analysed before: the result came from the cache */
 	bool path_error;	/* a PATH named on the command line is unusable */
 };
 

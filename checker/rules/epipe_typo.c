@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #include "rules/rule.h"
 
 #include "model/ast_util.h"
@@ -97,6 +98,7 @@ const struct ss_rule ss_rule_epipe_typo = {
 		"Applications then see a pipe error on pread(). Converting the driver to "
 		"nonseekable_open() removes the test and its wrong error code.",
 	.fix = "nonseekable_open.cocci",
+	.names = SS_NAMES_FUNCTION,
 	.needs = needs,
 	.check = check,
 };

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #include "rules/rule.h"
 
 #include "model/model.h"
@@ -37,6 +38,7 @@ const struct ss_rule ss_rule_espipe_llseek = {
 		".llseek = no_llseek and calls nonseekable_open() from its open method, which "
 		"makes the VFS refuse all three.",
 	.fix = "nonseekable_open.cocci",
+	.names = SS_NAMES_FUNCTION,
 	.needs = needs,
 	.check = check,
 };

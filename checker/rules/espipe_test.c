@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #include "rules/rule.h"
 
 #include "model/model.h"
@@ -50,6 +51,7 @@ const struct ss_rule ss_rule_espipe_test = {
 		"instead, which clears FMODE_LSEEK, FMODE_PREAD and FMODE_PWRITE so that the VFS "
 		"refuses lseek, pread and pwrite itself.",
 	.fix = "nonseekable_open.cocci",
+	.names = SS_NAMES_FUNCTION,
 	.needs = needs,
 	.claims = claims,
 	.check = check,

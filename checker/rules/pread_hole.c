@@ -77,6 +77,7 @@ const struct ss_rule ss_rule_pread_hole = {
 		"the position, or whose files this source never opens, is a seek-debatable "
 		"note instead.",
 	.fix = NULL,
+	.names = SS_NAMES_OBJECT,
 	.needs = needs,
 	.maybe = maybe,
 	.check = check,

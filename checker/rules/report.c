@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* ss_report() and ss_report_at(): how rules hand findings to the core. */
 #define _GNU_SOURCE
 #include "findings/findings.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 #ifndef SAFESEEK_RULE_H
 #define SAFESEEK_RULE_H
 
@@ -16,6 +17,10 @@
 #include "model/unit.h"
 
 enum ss_confidence { SS_CONF_LOW, SS_CONF_MEDIUM, SS_CONF_HIGH };
+/* What every finding of a rule names (its `function` or its `object`);
+   SS_NAMES_EITHER when some may name neither, such as code outside any
+   function. */
+enum ss_names { SS_NAMES_EITHER, SS_NAMES_FUNCTION, SS_NAMES_OBJECT };
 
 struct ss_unit;
 struct ss_fpos_access;
@@ -27,6 +32,7 @@ struct ss_rule {
 	const char *summary;		/* one line: SARIF shortDescription */
 	const char *help;		/* a paragraph: SARIF fullDescription and help */
 	const char *fix;		/* "nonseekable_open.cocci", or NULL when no patch fixes it */
+	enum ss_names names;		/* what each finding is sure to name */
 	const char *const *needs;	/* NULL-terminated tokens; a file containing none of
 					   any rule's tokens is skipped without parsing */
 	/* NULL, or a cheap look at the bytes of a file that holds one of `needs`:
@@ -62,6 +68,7 @@ void ss_rules_prefilter_init(struct ss_prefilter *p);
 int ss_rule_index(const char *id);
 
 const char *ss_confidence_name(enum ss_confidence c);	/* "low", "medium", "high" */
+const char *ss_names_name(enum ss_names n);	/* "function", "object", or NULL */
 
 /*
  * Report a finding of rule `r` at the start of cursor `at` in the unit's main

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #include "rules/rule.h"
 
 
@@ -91,4 +92,17 @@ const char *ss_confidence_name(enum ss_confidence c)
 		return "high";
 	}
 	return "medium";
+}
+
+const char *ss_names_name(enum ss_names n)
+{
+	switch (n) {
+	case SS_NAMES_FUNCTION:
+		return "function";
+	case SS_NAMES_OBJECT:
+		return "object";
+	case SS_NAMES_EITHER:
+		break;
+	}
+	return NULL;
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #include "rules/rule.h"
 
 #include "model/model.h"
@@ -86,6 +87,7 @@ const struct ss_rule ss_rule_rw_fpos = {
 		"offset (a warning): it must use *ppos. In read_iter and write_iter the "
 		"same holds for iocb->ki_filp->f_pos against iocb->ki_pos.",
 	.fix = "rw_ppos.cocci",
+	.names = SS_NAMES_FUNCTION,
 	.needs = needs,
 	.claims = claims,
 	.check = check,

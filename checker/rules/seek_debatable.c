@@ -123,6 +123,7 @@ const struct ss_rule ss_rule_seek_debatable = {
 		"made a debugfs file or listed in a table of named control files. Calling "
 		"nonseekable_open() from the open method still makes it consistent.",
 	.fix = NULL,
+	.names = SS_NAMES_OBJECT,
 	.needs = needs,
 	.maybe = maybe,
 	.check = check,

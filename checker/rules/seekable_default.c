@@ -57,6 +57,7 @@ const struct ss_rule ss_rule_seekable_default = {
 		"control file, or a fops whose files this source never opens, is a "
 		"seek-debatable note instead.",
 	.fix = NULL,
+	.names = SS_NAMES_OBJECT,
 	.needs = needs,
 	.maybe = maybe,
 	.check = check,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #include "rules/rule.h"
 
 #include "model/model.h"
@@ -41,6 +42,7 @@ const struct ss_rule ss_rule_sysctl_fpos = {
 		"still reads or writes filp->f_pos keeps the old, racy convention and "
 		"breaks once its callers pass a separate position.",
 	.fix = "sysctl_ppos.cocci",
+	.names = SS_NAMES_FUNCTION,
 	.needs = needs,
 	.claims = claims,
 	.check = check,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #define _GNU_SOURCE
 #include "run/analyse.h"
 #include "flags/compiler.h"
@@ -68,12 +69,12 @@ static void keep_macros(struct strvec *args, const struct strvec *from)
 /*
  * With `pch` (and not `fallback`), the common headers come from a
  * precompiled header when the cache has one for these arguments; *used
- * says whether it did.
+ * is its path when it did, NULL when not.
  */
 static enum CXErrorCode parse(CXIndex idx, const char *clang_path,
 			      const struct ss_source *src,
 			      const struct strvec *extra, bool fallback,
-			      struct ss_pch_cache *pch, bool *used,
+			      struct ss_pch_cache *pch, const char **used,
 			      CXTranslationUnit *tu)
 {
 	struct strvec args = { 0 };
@@ -94,7 +95,7 @@ static enum CXErrorCode parse(CXIndex idx, const char *clang_path,
 		strvec_append(&args, extra);
 		ss_compiler_include_fix(&args);
 	}
-	*used = false;
+	*used = NULL;
 	if (pch && !fallback) {
 		const char *p = ss_pch_for(pch, idx, &args);
 
@@ -104,7 +105,7 @@ static enum CXErrorCode parse(CXIndex idx, const char *clang_path,
 			ss_pch_args(&args, p, &with);
 			strvec_clear(&args);
 			args = with;
-			*used = true;
+			*used = p;
 		}
 	}
 	*tu = NULL;
@@ -182,7 +183,7 @@ static void diag_free(struct diag_summary *d)
 static enum CXErrorCode parse_examined(CXIndex idx, const char *clang_path,
 				       const struct ss_source *src,
 				       const struct strvec *extra, bool fallback,
-				       struct ss_pch_cache *pch, bool *used,
+				       struct ss_pch_cache *pch, const char **used,
 				       CXTranslationUnit *tu, CXFile *main_file,
 				       struct diag_summary *d)
 {
@@ -227,6 +228,24 @@ static bool parsed_something(CXTranslationUnit tu, CXFile main_file)
 	return dc.valid > 0;
 }
 
+/* Each file a parse included, for the result cache. */
+static void add_inclusion(CXFile included, CXSourceLocation *stack, unsigned depth,
+			  CXClientData data)
+{
+	CXString name;
+	char *abs;
+
+	(void)stack;
+	if (depth == 0)
+		return;
+	name = clang_getFileName(included);
+	abs = ss_path_absolute(clang_getCString(name));
+	if (abs)
+		strvec_push(data, abs);
+	free(abs);
+	clang_disposeString(name);
+}
+
 /* One way of parsing (the plan's, or with `fallback` the bundled header),
    then the rules; *undecided as ss_rules_run() says. */
 static void analyse_once(CXIndex idx, const char *display, const char *clang_path,
@@ -238,9 +257,11 @@ static void analyse_once(CXIndex idx, const char *display, const char *clang_pat
 	CXFile main_file = NULL;
 	enum CXErrorCode e;
 	char *retry_reason = NULL;
-	bool pch;
+	const char *pch;
+	struct strvec headers = out->headers;	/* kept from an earlier parse */
 
 	memset(out, 0, sizeof(*out));
+	out->headers = headers;
 	e = parse_examined(idx, clang_path, src, &plan->args, fallback, plan->pch, &pch, &tu,
 			   &main_file, &d);
 	/* An error seen with the common headers first may be theirs: parse
@@ -305,9 +326,16 @@ static void analyse_once(CXIndex idx, const char *display, const char *clang_pat
 		*undecided = ss_rules_run(&unit);
 		ss_findings_end_file(sink);
 	}
+	if (plan->list_headers) {
+		clang_getInclusions(tu, add_inclusion, &out->headers);
+		/* those the precompiled header holds are not among them */
+		if (pch)
+			ss_pch_headers(pch, &out->headers);
+	}
 	clang_disposeTranslationUnit(tu);
 	out->analysed = true;
 }
+
 
 /* The reasons, for -v: "f_pos of an unknown type, ...". */
 static char *reasons(unsigned why)
@@ -334,6 +362,8 @@ void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
 	unsigned undecided = 0;
 	char *why, *detail;
 
+	memset(out, 0, sizeof(*out));
+
 	if (!plan->bundled_first || plan->how == SS_HOW_FALLBACK) {
 		analyse_once(idx, display, clang_path, src, plan, plan->how == SS_HOW_FALLBACK,
 			     sink, out, &undecided);
@@ -354,7 +384,8 @@ void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
 		return;
 	}
 	ss_findings_free(&first);
-	ss_outcome_free(out);
+	free(out->detail);
+	free(out->problem);
 	analyse_once(idx, display, clang_path, src, plan, false, sink, out, &(unsigned){ 0 });
 	out->escalated = undecided;
 	why = reasons(undecided);
@@ -369,4 +400,5 @@ void ss_outcome_free(struct ss_outcome *o)
 	free(o->detail);
 	free(o->problem);
 	o->detail = o->problem = NULL;
+	strvec_clear(&o->headers);
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 #ifndef SAFESEEK_ANALYSE_H
 #define SAFESEEK_ANALYSE_H
 
@@ -25,6 +26,7 @@ struct ss_outcome {
 	unsigned main_errors;	/* errors clang found in the file itself */
 	unsigned escalated;	/* parsed with its real headers after the bundled
 				   header left these undecided (SS_UNDECIDED_*) */
+	struct strvec headers;	/* every file the parses included, absolute */
 };
 
 /*

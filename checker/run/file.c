@@ -1,8 +1,10 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #define _GNU_SOURCE
 #include "run/file.h"
 
 #include "input/source.h"
 #include "run/analyse.h"
+#include "run/cache.h"
 #include "util/path.h"
 
 #include <errno.h>
@@ -37,6 +39,27 @@ static void record(struct ss_checker *c, const char *path, const struct ss_outco
 	ss_msg_add(&r->msgs, SS_MSG_ERROR, path, "%s", o->problem);
 }
 
+/* Everything the result of analysing the file depends on, besides the checker. */
+static struct ss_cache_key *result_key(const struct ss_checker *c, const char *path,
+				       const char *abs, const struct ss_source *src,
+				       const struct ss_plan *plan)
+{
+	struct ss_cache_key *k = ss_cache_key_new(c->cache);
+	char how[64];
+
+	ss_cache_key_add_str(k, path);
+	ss_cache_key_add_str(k, abs);
+	ss_cache_key_add(k, src->buf, src->len);
+	for (size_t i = 0; i < plan->args.n; i++)
+		ss_cache_key_add_str(k, plan->args.v[i]);
+	snprintf(how, sizeof(how), "%d %d %d %d %d %d", (int)plan->how, plan->vfs_core,
+		 plan->may_fall_back, plan->bundled_first, plan->pch != NULL, c->opt->verbose);
+	ss_cache_key_add_str(k, how);
+	ss_cache_key_add_str(k, plan->root);
+	ss_cache_key_add_str(k, plan->note);
+	return k;
+}
+
 void ss_check_file(void *ctx, const char *path, struct ss_file_result *r)
 {
 	struct ss_checker *c = ctx;
@@ -44,6 +67,7 @@ void ss_check_file(void *ctx, const char *path, struct ss_file_result *r)
 	struct ss_outcome out;
 	struct ss_plan plan;
 	char *reason, *abs;
+	unsigned char id[32];
 	long nul;
 
 	r->stats.files++;
@@ -87,11 +111,25 @@ void ss_check_file(void *ctx, const char *path, struct ss_file_result *r)
 	plan.bundled_first = c->opt->headers == SS_HEADERS_AUTO;
 	if (plan.how != SS_HOW_FALLBACK)
 		plan.pch = c->pch;
+	if (c->cache) {
+		struct ss_file_result hit = { 0 };
+
+		if (ss_cache_get(c->cache, result_key(c, path, abs, &src, &plan), id, &hit)) {
+			ss_file_result_free(r);
+			*r = hit;
+			r->stats.cached++;
+			goto done;
+		}
+		plan.list_headers = true;
+	}
 	if (!c->index)
 		c->index = clang_createIndex(0, 0);
 	ss_analyse(c->index, path, abs, &src, &plan, &r->findings, &out);
 	record(c, path, &out, r);
+	if (c->cache && out.analysed)
+		ss_cache_put(c->cache, id, &out.headers, r);
 	ss_outcome_free(&out);
+done:
 	ss_plan_free(&plan);
 	free(abs);
 	ss_source_free(&src);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 #ifndef SAFESEEK_FILE_H
 #define SAFESEEK_FILE_H
 
@@ -22,6 +23,7 @@ struct ss_checker {
 	struct ss_prefilter prefilter;
 	struct ss_pch_cache *pch;	/* or NULL */
 	CXIndex index;			/* made by the first file parsed */
+	struct ss_cache *cache;		/* results of earlier runs, or NULL */
 };
 
 /* An ss_pool_work: `ctx` is a struct ss_checker. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #define _GNU_SOURCE
 #include "run/options.h"
 
@@ -11,7 +12,7 @@ enum {
 	OPT_FORMAT = 256, OPT_SRCROOT, OPT_FOLLOW, OPT_STRICT, OPT_PARSE_ALL,
 	OPT_NO_PCH, OPT_LIST_RULES, OPT_VERSION, OPT_BASELINE, OPT_WRITE_BASELINE,
 	OPT_CHANGED_LINES, OPT_PRINT_FLAGS, OPT_PRINT_CHANGED_LINES, OPT_FATAL,
-	OPT_PARSE_ERRORS, OPT_HEADERS,
+	OPT_PARSE_ERRORS, OPT_HEADERS, OPT_NO_CACHE, OPT_CACHE_DIR,
 };
 
 static const struct option scan_options[] = {
@@ -27,6 +28,8 @@ static const struct option scan_options[] = {
 	{ "parse-all", no_argument, NULL, OPT_PARSE_ALL },
 	{ "no-pch", no_argument, NULL, OPT_NO_PCH },
 	{ "headers", required_argument, NULL, OPT_HEADERS },
+	{ "no-cache", no_argument, NULL, OPT_NO_CACHE },
+	{ "cache-dir", required_argument, NULL, OPT_CACHE_DIR },
 	{ "baseline", required_argument, NULL, OPT_BASELINE },
 	{ "write-baseline", required_argument, NULL, OPT_WRITE_BASELINE },
 	{ "changed-lines", required_argument, NULL, OPT_CHANGED_LINES },
@@ -85,6 +88,12 @@ void ss_options_usage(FILE *f)
 "                         with its real headers only when that leaves\n"
 "                         something a rule needs undecided; real: always its\n"
 "                         real headers; bundled: always the bundled header\n"
+"      --cache-dir=DIR    keep each analysed file's result in DIR and reuse it\n"
+"                         while the file, its flags, the headers it read and\n"
+"                         the checker are unchanged (default:\n"
+"                         $XDG_CACHE_HOME/safeseek, or ~/.cache/safeseek)\n"
+"      --no-cache         neither use nor fill the result cache (also when the\n"
+"                         environment variable SAFESEEK_NO_CACHE is set)\n"
 "      --baseline=FILE    report only findings not recorded in FILE\n"
 "      --write-baseline=FILE  record every finding in FILE, report none\n"
 "      --changed-lines=DIFF   report only findings on lines a unified diff\n"
@@ -265,6 +274,16 @@ static int take(struct ss_options *o, int c, char *err, size_t errlen)
 		return 0;
 	case OPT_NO_PCH:
 		o->no_pch = true;
+		return 0;
+	case OPT_NO_CACHE:
+		o->no_cache = true;
+		return 0;
+	case OPT_CACHE_DIR:
+		if (!*optarg) {
+			snprintf(err, errlen, "--cache-dir needs a directory");
+			return -1;
+		}
+		o->cache_dir = optarg;
 		return 0;
 	case OPT_BASELINE:
 		return file_value(&o->baseline, "baseline", err, errlen);

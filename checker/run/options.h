@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 #ifndef SAFESEEK_OPTIONS_H
 #define SAFESEEK_OPTIONS_H
 
@@ -44,6 +45,8 @@ struct ss_options {
 	bool parse_all;			/* no prefilter */
 	bool no_pch;			/* no precompiled common headers */
 	enum ss_headers headers;
+	bool no_cache;			/* --no-cache */
+	const char *cache_dir;		/* --cache-dir, or NULL for the default */
 	/* the gate (gate.h) */
 	const char *baseline;
 	const char *write_baseline;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #define _GNU_SOURCE
 #include "run/pool.h"
 
@@ -38,12 +39,11 @@ struct ss_pool {
 
 /* ---- the worker's side ----------------------------------------------- */
 
-static bool read_full(int fd, void *buf, size_t n)
+/* All of n bytes through read() or write(), going on after signals. */
+static bool transfer_full(int fd, char *p, size_t n, bool out)
 {
-	char *p = buf;
-
 	while (n) {
-		ssize_t r = read(fd, p, n);
+		ssize_t r = out ? write(fd, p, n) : read(fd, p, n);
 
 		if (r < 0 && errno == EINTR)
 			continue;
@@ -55,21 +55,14 @@ static bool read_full(int fd, void *buf, size_t n)
 	return true;
 }
 
+static bool read_full(int fd, void *buf, size_t n)
+{
+	return transfer_full(fd, buf, n, false);
+}
+
 static bool write_full(int fd, const void *buf, size_t n)
 {
-	const char *p = buf;
-
-	while (n) {
-		ssize_t r = write(fd, p, n);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			return false;
-		p += r;
-		n -= (size_t)r;
-	}
-	return true;
+	return transfer_full(fd, (char *)buf, n, true);
 }
 
 struct worker_loop {
@@ -125,6 +118,17 @@ static void serve(void *arg)
 	ss_wire_free(&body);
 }
 
+/*
+ * The worker ends on the big stack's thread without returning from it:
+ * libclang gives the thread an alternate signal stack of its own, which a
+ * thread teardown under AddressSanitizer then fails to unmap.
+ */
+static void serve_then_exit(void *arg)
+{
+	serve(arg);
+	_exit(0);
+}
+
 static void close_pipes(struct ss_pool *p)
 {
 	for (unsigned i = 0; i < p->nworkers; i++) {
@@ -169,7 +173,7 @@ static bool start(struct ss_pool *p, struct worker *w)
 		   crash ends this process instead of being patched over. */
 		setenv("LIBCLANG_NOTHREADS", "1", 1);
 		setenv("LIBCLANG_DISABLE_CRASH_RECOVERY", "1", 1);
-		ss_bigstack_run(serve, &l);
+		ss_bigstack_run(serve_then_exit, &l);
 		_exit(0);
 	}
 	close(req[0]);

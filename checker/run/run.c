@@ -1,7 +1,9 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #define _GNU_SOURCE
 #include "run/run.h"
 
 #include "rules/rule.h"
+#include "run/cache.h"
 #include "run/file.h"
 #include "run/pool.h"
 #include "run/walk.h"
@@ -105,11 +107,18 @@ void ss_run(const struct ss_options *o, const struct ss_compdb *db,
 	struct ss_file_result all = { 0 };
 	struct progress progress = { .on = !o->quiet && isatty(STDERR_FILENO) };
 	char *pchdir = pch_dir(o);
+	char *reason;
 	struct ss_pool *pool;
 	struct ss_walk *walk;
 	size_t named = 0;
 
 	ss_rules_prefilter_init(&checker.prefilter);
+	checker.cache = ss_cache_for_run(o->cache_dir, o->no_cache, &reason);
+	if (reason) {
+		ss_msg_add(&all.msgs, SS_MSG_NOTE, reason, "cannot keep the result cache here; "
+			   "going on without it");
+		free(reason);
+	}
 	if (pchdir)
 		checker.pch = ss_pch_cache_new(pchdir);
 	pool = ss_pool_new(o->jobs ? o->jobs : default_jobs(), ss_check_file, &checker);
@@ -135,6 +144,7 @@ void ss_run(const struct ss_options *o, const struct ss_compdb *db,
 	}
 
 	ss_pch_cache_free(checker.pch);
+	ss_cache_close(checker.cache);
 	if (pchdir)
 		nftw(pchdir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 	free(pchdir);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 #ifndef SAFESEEK_CTEXT_H
 #define SAFESEEK_CTEXT_H
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 #ifndef SAFESEEK_ESCAPE_H
 #define SAFESEEK_ESCAPE_H
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 #ifndef SAFESEEK_XALLOC_H
 #define SAFESEEK_XALLOC_H
 

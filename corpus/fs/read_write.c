@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The VFS read/write core as it stood in 2.6.7.  This is the code that
  * owns file->f_pos: the generic llseek methods set it, and sys_read() and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Directory reading in the VFS core: vfs_readdir() calls the filesystem's
  * readdir method, and getdents reports the position readdir left in

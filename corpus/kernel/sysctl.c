@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * kernel/sysctl.c: the generic text handlers behind /proc/sys.
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Adding a rule is one new file and one line of rules/list.h.
 
 The test copies the checker's sources, adds a rule file and its line and

@@ -9,12 +9,14 @@ usage: check_corpus.py CHECKER ROOT [DIR...]
 The first form runs `CHECKER --format=json` over the DIRs of ROOT (default:
 every top-level entry but expected/) and fails unless, file by file, the
 findings equal the hyphenated expectation tags exactly (see corpus/README.md).
-Every finding must also name its function or object in its message.
+Every finding must also name what its rule promises (`names` in the rule
+table: its function or its file_operations), and its message must name the
+function and object the finding gives.
 
 --expected runs over a tree of converted files (corpus/expected): rules that
-a semantic patch fixes (a fix in `CHECKER --list-rules`) must report nothing
-there, whatever the comments say; every finding of the other rules must be
-annotated.  An annotated finding of those rules may be gone: comments travel
+a semantic patch fixes (a fix in `CHECKER --list-rules --format=json`) must
+report nothing there, whatever the comments say; every finding of the other
+rules must be annotated.  An annotated finding of those rules may be gone: comments travel
 with the code, and a conversion can remove a problem no patch is named for
 (nonseekable_open() added to an open method closes a pread hole).
 
@@ -32,10 +34,7 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import expectations  # noqa: E402
-
-# Rules reported on one function, and rules reported on one file_operations.
-FUNCTION_RULES = {"espipe-test", "sysctl-fpos", "rw-fpos", "espipe-llseek", "epipe-typo"}
-OBJECT_RULES = {"pread-hole", "seekable-default", "seek-debatable"}
+import rules  # noqa: E402
 
 
 class Failure(Exception):
@@ -60,17 +59,11 @@ def run_checker(checker, root, paths):
     return report
 
 
-def list_rules(checker):
-    p = subprocess.run([checker, "--list-rules"], stdout=subprocess.PIPE,
-                       universal_newlines=True, check=True)
-    rules = {}
-    for line in p.stdout.splitlines():
-        fields = line.split("\t")
-        if len(fields) >= 5:
-            rules[fields[0]] = None if fields[3] == "-" else fields[3]
-    if not rules:
-        raise Failure("--list-rules listed no rules")
-    return rules
+def rule_table(checker):
+    try:
+        return rules.rule_table(checker)
+    except rules.RuleTableError as e:
+        raise Failure(str(e))
 
 
 def findings_by_file(report, root):
@@ -83,15 +76,15 @@ def findings_by_file(report, root):
     return got
 
 
-def naming_problems(report):
-    """Findings whose message does not name what they are about."""
+def naming_problems(report, table):
+    """Findings that do not name what their rule promises (`names` in the
+    checker's rule table), or whose message does not name what they do."""
     problems = []
     for f in report["findings"]:
         where = "%s:%d: %s" % (f["file"], f["line"], f["rule"])
-        if f["rule"] in FUNCTION_RULES and not f.get("function"):
-            problems.append("%s: no function given" % where)
-        if f["rule"] in OBJECT_RULES and not f.get("object"):
-            problems.append("%s: no file_operations given" % where)
+        names = table.get(f["rule"], {}).get("names")
+        if names and not f.get(names):
+            problems.append("%s: no %s given" % (where, names))
         for key in ("function", "object"):
             if f.get(key) and "'%s'" % f[key] not in f["message"]:
                 problems.append("%s: message does not name %s '%s'" % (where, key, f[key]))
@@ -113,6 +106,7 @@ def check_source(checker, root, dirs):
     if not dirs:
         dirs = sorted(d for d in os.listdir(root)
                       if d != "expected" and not d.startswith("."))
+    table = rule_table(checker)
     report = run_checker(checker, root, dirs)
     got = findings_by_file(report, root)
     files = [rel for rel in expectations.corpus_files(root) if under(rel, dirs)]
@@ -122,12 +116,14 @@ def check_source(checker, root, dirs):
                                          got.pop(rel, collections.Counter()), rel)
     for rel, counter in sorted(got.items()):
         problems += expectations.compare(collections.Counter(), counter, rel)
-    problems += naming_problems(report)
+    problems += ["%s: rule %s is not in the checker's rule table" % (f["file"], f["rule"])
+                 for f in report["findings"] if f["rule"] not in table]
+    problems += naming_problems(report, table)
     return problems, report, len(files)
 
 
 def check_expected(checker, root):
-    fixed = {rule for rule, fix in list_rules(checker).items() if fix}
+    fixed = {rule for rule, r in rule_table(checker).items() if r["fix"]}
     dirs = sorted(d for d in os.listdir(root) if not d.startswith("."))
     report = run_checker(checker, root, dirs)
     got = findings_by_file(report, root)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Helpers for the checker tests: run safeseek-check, collect failures."""
 
 import os

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # safeseek-check against the corpus's inline expectations (corpus/README.md).
 # Included from tests/checker/CMakeLists.txt; needs SAFESEEK_PYTHON,
 # SAFESEEK_CORPUS and the safeseek-check target.
@@ -14,15 +15,21 @@
 set(_check_corpus ${CMAKE_CURRENT_LIST_DIR}/check_corpus.py)
 
 file(GLOB _corpus_tops LIST_DIRECTORIES true CONFIGURE_DEPENDS ${SAFESEEK_CORPUS}/*)
+set(_corpus_dirs)
 foreach(_top IN LISTS _corpus_tops)
   get_filename_component(_name ${_top} NAME)
   if(IS_DIRECTORY ${_top} AND NOT _name STREQUAL "expected")
+    list(APPEND _corpus_dirs ${_name})
     add_test(NAME checker.corpus.${_name}
              COMMAND ${SAFESEEK_PYTHON} ${_check_corpus}
                      $<TARGET_FILE:safeseek-check> ${SAFESEEK_CORPUS} ${_name})
     set_tests_properties(checker.corpus.${_name} PROPERTIES LABELS checker)
   endif()
 endforeach()
+# An empty glob would register no corpus test at all, and pass.
+if(NOT _corpus_dirs)
+  message(FATAL_ERROR "no corpus directories in ${SAFESEEK_CORPUS}")
+endif()
 
 add_test(NAME checker.corpus-expected
          COMMAND ${SAFESEEK_PYTHON} ${_check_corpus} --expected

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Loaded into the checker with LD_PRELOAD by test_crash.py: parsing a file
  * whose name holds "crashme" kills the process there, as a bug in libclang

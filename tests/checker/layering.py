@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """The checker's shape: calls between its source files go one way, and
 between its stages only downward.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """An empty directory, a missing path, a binary .c, an unparsable file, an
 unreadable file: one clear line each, the right exit status, and the other
 files still checked."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Command line: help, version, rule list, usage errors and their exit codes."""
 
 import json
@@ -41,6 +42,8 @@ c.expect([r["id"] for r in table["rules"]] == ids, "the JSON table lists the sam
 for r in table["rules"]:
     c.expect(r["help"] and r["summary"], "%s has a summary and help" % r["id"])
     c.expect(r["fix"] is None or r["fix"].endswith(".cocci"), "fix of %s: %r" % (r["id"], r["fix"]))
+    c.expect(r.get("names", "absent") in (None, "function", "object"),
+             "names of %s: %r" % (r["id"], r.get("names", "absent")))
 
 # --print-flags: a corpus file gets its tree's include directory; a file
 # outside any tree gets the fallback header and no flags.

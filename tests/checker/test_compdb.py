@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """-p BUILD_DIR: each file parsed with its own flags from compile_commands.json."""
 
 import json

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Unit tests of the checker core's small pure parts. */
 #define _GNU_SOURCE
 #include "check.h"

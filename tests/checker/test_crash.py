@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """A crash while analysing one file costs that file only.
 
 The checker runs with crash_preload.so, which kills the process that parses

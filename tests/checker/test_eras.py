@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Kernel trees of every era are parsed with their own headers.
 
 tests/checker/eras/ holds one small configured tree per era the project

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The prefilter's look at file_operations initializers: each case is a
  * source text and whether a fops-level rule could still report on it.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """-j1 and -j4 give byte-identical reports and messages, in every format."""
 
 import sys

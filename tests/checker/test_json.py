@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """--format=json: the documented structure, sorted findings, -o FILE."""
 
 import json

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Names and source text are untrusted: text output escapes terminal
 control sequences, JSON and SARIF stay valid UTF-8 with controls escaped."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """The precompiled header of the common kernel headers: it is used, it
 changes no finding, a file that clashes with a common header it never
 included is parsed again as it stands, and nothing is left in TMPDIR."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """The prefilter skips files unparsed, and that never changes a finding:
 --parse-all gives the same report on the corpus and the checker's cases,
 while a plain seq_file or nonseekable_open() driver is not parsed at all."""

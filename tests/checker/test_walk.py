@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Walking trees: symbolic links (loops, links out of the tree), odd names,
 `--`, hidden directories, .c and .h only."""
 

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Check a semantic patch against the corpus and its inline expectations.
 
-usage: check_cocci.py [--spatch SPATCH] CORPUS PATCH_DIR CHECK [NAME]
+usage: check_cocci.py [--spatch SPATCH] --checker CHECKER CORPUS PATCH_DIR CHECK [NAME]
 
 CHECK is one of
   patch       NAME in patch mode, applied to a copy of the corpus: a file whose
@@ -33,17 +33,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "lib"))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "python"))
 import expectations  # noqa: E402
+import rules  # noqa: E402
 # The order run-check.sh --fix applies them in; corpus/expected is the result.
 from safeseek.patches import ORDER  # noqa: E402
 
-# The expectation tags each patch answers for: the checker rules it fixes and
-# its own name for places only it reports.
-OWNED = {
-    "nonseekable_open": {"espipe-test", "espipe-llseek", "epipe-typo", "nonseekable_open"},
-    "sysctl_ppos": {"sysctl-fpos", "sysctl_ppos"},
-    "rw_ppos": {"rw-fpos", "fpos-address", "rw_ppos"},
-    "stream_open": {"stream_open"},
-}
 
 REPORT_RE = re.compile(r"^(?P<file>[^\s:][^:]*):(?P<line>\d+):(?P<col>\d+)-(?P<cole>\d+): ")
 ORG_RE = re.compile(r"^\*+ TODO \[\[view:(?P<file>.+?)::face=[^:]*::linb=(?P<line>\d+)::")
@@ -123,9 +116,26 @@ def read(path):
         return f.read()
 
 
-def owners(corpus, rel):
+def owned_tags(checker):
+    """{patch: the expectation tags it answers for}: the checker rules it
+    fixes (their `fix` in the checker's rule table) and its own name, for
+    places only it reports."""
+    try:
+        table = rules.rule_table(checker)
+    except rules.RuleTableError as e:
+        raise Failure(str(e))
+    owned = {name: {name} for name in ORDER}
+    for patch, ids in rules.fixed_by(table).items():
+        if patch not in owned:
+            raise Failure("the checker's rules name %s.cocci as a fix, which is not one of %s"
+                          % (patch, ", ".join(ORDER)))
+        owned[patch] |= ids
+    return owned
+
+
+def owners(owned, corpus, rel):
     tags = {tag for (_, tag) in expectations.read_expectations(os.path.join(corpus, rel))}
-    return {name for name, owned in OWNED.items() if tags & owned}
+    return {name for name, own in owned.items() if tags & own}
 
 
 def wanted(corpus, rel):
@@ -147,7 +157,7 @@ def check_patch(args, name, tree):
     for rel in expectations.corpus_files(args.corpus):
         got = read(os.path.join(tree, rel))
         orig = read(os.path.join(args.corpus, rel))
-        own = owners(args.corpus, rel)
+        own = owners(args.owned, args.corpus, rel)
         if name not in own:
             if got != orig:
                 problems.append("%s: changed, but has no expectation of %s\n%s"
@@ -198,7 +208,7 @@ def check_listing(args, name, tree, mode, pattern):
         m = pattern.match(text)
         if m:
             got.add((norm(m.group("file")), int(m.group("line"))))
-    want = annotated_lines(args.corpus, OWNED[name])
+    want = annotated_lines(args.corpus, args.owned[name])
     if not want:
         return ["no line of the corpus is annotated for %s" % name]
     return compare_places(want, got, mode)
@@ -237,7 +247,7 @@ def runs(lines):
 def check_context(args, name, tree):
     out = spatch(args, os.path.join(args.patch_dir, name + ".cocci"), "context", tree)
     marks = context_marks(out)
-    want = annotated_lines(args.corpus, OWNED[name])
+    want = annotated_lines(args.corpus, args.owned[name])
     if not want:
         return ["no line of the corpus is annotated for %s" % name]
     problems = ["%s:%d: annotated, but context mode does not mark it" % place
@@ -272,6 +282,8 @@ def check_chain(args, tree):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--spatch", default="spatch")
+    ap.add_argument("--checker", required=True,
+                    help="safeseek-check, whose rule table says which patch fixes which rule")
     ap.add_argument("corpus")
     ap.add_argument("patch_dir")
     ap.add_argument("check", choices=["patch", "idempotent", "report", "org", "context", "chain"])
@@ -288,6 +300,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="safeseek-cocci-") as tree:
         copy_corpus(args.corpus, tree)
         try:
+            args.owned = owned_tags(args.checker)
             if args.check == "chain":
                 problems = check_chain(args, tree)
             elif args.check == "patch":

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """nonseekable_open.cocci on a tree of a kernel without no_llseek.
 
-usage: check_kernel_version.py [--spatch SPATCH] TREE PATCH_DIR
+usage: check_kernel_version.py [--spatch SPATCH] --checker CHECKER TREE PATCH_DIR
 
 TREE is a small kernel tree whose top Makefile gives VERSION and PATCHLEVEL
 (6.12 or later) and whose expected/ holds each file as the patch must leave
@@ -101,7 +101,7 @@ def check(args, work):
     want = set()
     for rel in sources(args.tree):
         for (line, tag) in check_cocci.expectations.read_expectations(os.path.join(args.tree, rel)):
-            if tag in check_cocci.OWNED[NAME]:
+            if tag in args.owned[NAME]:
                 want.add((rel, line))
     if not want:
         problems.append("no line of %s is annotated for %s" % (args.tree, NAME))
@@ -132,6 +132,8 @@ def check(args, work):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--spatch", default="spatch")
+    ap.add_argument("--checker", required=True,
+                    help="safeseek-check, whose rule table says which patch fixes which rule")
     ap.add_argument("tree")
     ap.add_argument("patch_dir")
     args = ap.parse_args()
@@ -139,6 +141,7 @@ def main():
     args.patch_dir = os.path.abspath(args.patch_dir)
     with tempfile.TemporaryDirectory(prefix="safeseek-kver-") as work:
         try:
+            args.owned = check_cocci.owned_tags(args.checker)
             problems = check(args, work)
         except check_cocci.Failure as e:
             problems = [str(e)]

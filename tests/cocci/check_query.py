@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """spatch skips, unparsed, the files a semantic patch cannot change.
 
-usage: check_query.py [--spatch SPATCH] CORPUS PATCH_DIR PLAIN_C NAME
+usage: check_query.py [--spatch SPATCH] --checker CHECKER CORPUS PATCH_DIR PLAIN_C NAME
 
 spatch works out from the rules of a semantic patch which words every file
 it can change must hold, and parses no other file; one rule that needs no
@@ -40,7 +40,7 @@ def selected(args, cocci, mode, tree):
 def check(args, tree):
     cocci = os.path.join(args.patch_dir, args.name + ".cocci")
     owned = [rel for rel in check_cocci.expectations.corpus_files(args.corpus)
-             if args.name in check_cocci.owners(args.corpus, rel)]
+             if args.name in check_cocci.owners(args.owned, args.corpus, rel)]
     if not owned:
         return ["no corpus file has an expectation of %s" % args.name]
     problems = []
@@ -59,6 +59,8 @@ def check(args, tree):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--spatch", default="spatch")
+    ap.add_argument("--checker", required=True,
+                    help="safeseek-check, whose rule table says which patch fixes which rule")
     ap.add_argument("corpus")
     ap.add_argument("patch_dir")
     ap.add_argument("plain")
@@ -71,6 +73,7 @@ def main():
         os.makedirs(os.path.dirname(os.path.join(tree, PLAIN_REL)), exist_ok=True)
         shutil.copy2(args.plain, os.path.join(tree, PLAIN_REL))
         try:
+            args.owned = check_cocci.owned_tags(args.checker)
             problems = check(args, tree)
         except check_cocci.Failure as e:
             problems = [str(e)]

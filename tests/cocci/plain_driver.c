@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * A character device with nothing for any semantic patch to do: its read
  * and write methods use the position they are handed, it never refuses a

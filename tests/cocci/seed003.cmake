@@ -11,7 +11,7 @@ set(SAFESEEK_SEED_DIR ${_seed_default} CACHE PATH
 
 add_test(NAME cocci.sysctl_ppos.seed003
          COMMAND ${SAFESEEK_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/seed003_check.py
-                 --spatch ${SPATCH}
+                 --spatch ${SPATCH} --checker $<TARGET_FILE:safeseek-check>
                  --cocci ${PROJECT_SOURCE_DIR}/semantic-patches/sysctl_ppos.cocci
                  ${SAFESEEK_SEED_DIR}/003-patch-make-sysctl-pass-the-pos-pointer-around-properly.patch
                  ${SAFESEEK_CORPUS})

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Every kind of change in the 2.6.8 sysctl patch has a twin in the corpus.
 
-usage: seed003_check.py [-v] SEED_PATCH CORPUS
+usage: seed003_check.py [-v] --checker CHECKER SEED_PATCH CORPUS
 
 SEED_PATCH is "Make sysctl pass the pos pointer around properly", the
 hand-made conversion of 33 files.  Each of its hunks is rebuilt as the text
@@ -39,9 +39,10 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import expectations  # noqa: E402
+import rules  # noqa: E402
 
 SKIP = 77
-OWN_TAGS = {"sysctl-fpos", "sysctl_ppos"}
+PATCH = "sysctl_ppos"
 
 TOKEN_RE = re.compile(r"""
       (?P<comment>/\*.*?\*/|//[^\n]*)
@@ -329,13 +330,13 @@ def covered(kind, pool):
     return False
 
 
-def corpus_kinds(corpus):
+def corpus_kinds(corpus, own_tags):
     kinds = collections.Counter()
     files = 0
     for rel in expectations.corpus_files(corpus):
         tags = {t for (_, t) in expectations.read_expectations(os.path.join(corpus, rel))}
         exp = os.path.join(corpus, "expected", rel)
-        if not tags & OWN_TAGS or not os.path.exists(exp):
+        if not tags & own_tags or not os.path.exists(exp):
             continue
         files += 1
         with open(os.path.join(corpus, rel), encoding="utf-8") as f:
@@ -544,6 +545,8 @@ def main():
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument("--cocci", help="also run this semantic patch over the rebuilt hunks")
     ap.add_argument("--spatch", default="spatch")
+    ap.add_argument("--checker", required=True,
+                    help="safeseek-check, whose rule table says which rules the patch fixes")
     ap.add_argument("seed")
     ap.add_argument("corpus")
     args = ap.parse_args()
@@ -572,7 +575,18 @@ def main():
     if not hunks:
         problems.append("%s: no hunks found" % args.seed)
 
-    pool, files = corpus_kinds(args.corpus)
+    # The patch's own tag, and the checker rules it fixes (the rule table's `fix`).
+    try:
+        fixes = rules.fixed_by(rules.rule_table(args.checker)).get(PATCH)
+    except rules.RuleTableError as e:
+        print("seed003_check: %s" % e, file=sys.stderr)
+        return 1
+    if not fixes:
+        print("seed003_check: no rule of the checker names %s.cocci as its fix" % PATCH,
+              file=sys.stderr)
+        return 1
+    own_tags = {PATCH} | fixes
+    pool, files = corpus_kinds(args.corpus, own_tags)
     if not files:
         problems.append("no corpus file carries sysctl_ppos expectations with an expected/ form")
     for k in sorted(seed, key=show):

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
 """Every corpus source compiles with gcc and passes sparse cleanly.
 
 usage: compile_check.py CORPUS_DIR INCLUDE_DIR

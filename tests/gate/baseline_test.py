@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """--write-baseline and --baseline: what a recorded finding survives and what it
 does not.  Usage: baseline_test.py SAFESEEK_CHECK CORPUS_DIR"""
 

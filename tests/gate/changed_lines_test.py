@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """--changed-lines DIFF: only what a patch adds or changes is reported.
 Usage: changed_lines_test.py SAFESEEK_CHECK CORPUS_DIR"""
 

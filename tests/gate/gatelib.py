@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Shared helpers of the gate tests: scratch trees, checker runs, findings."""
 
 import collections

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """safeseek-check as Kbuild's $(CHECK): driven by tests/gate/kbuild/Makefile
 exactly as scripts/Makefile.build drives a checker.
 Usage: kbuild_test.py SAFESEEK_CHECK CORPUS_DIR KBUILD_MAKEFILE_DIR"""

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Unit tests of checker/baseline.c: writing, reading, counting, bad files. */
 #define _POSIX_C_SOURCE 200809L
 

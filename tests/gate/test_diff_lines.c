@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Unit tests of checker/diff_lines.c: every diff shape the gate accepts. */
 #include "check.h"
 #include "gate/diff_lines.h"

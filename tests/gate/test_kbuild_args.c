@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /* Unit tests of checker/kbuild_args.c: Kbuild's CHECK= command lines. */
 #include "check.h"
 #include "flags/kbuild_args.h"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Read the inline expectations of corpus files (see corpus/README.md)."""
 
 import collections

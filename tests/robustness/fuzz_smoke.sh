@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
 # The fuzz targets in the test suite: built once with clang into their own
 # build directory, then each run for a few seconds.
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """run-check.sh --fix stopped at many points of its run, by SIGINT, SIGTERM
 or SIGKILL, sent to run-check.sh alone or to its whole process group (as a
 terminal's Ctrl-C does): every file of the tree is afterwards either its

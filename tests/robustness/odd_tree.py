@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Odd trees: nothing in a tree may crash the checker or run-check.sh, make
 them write outside the tree, or stop the other files from being checked and
 converted.  Every tree holds a control file, a corpus driver the

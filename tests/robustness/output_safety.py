@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Output safety: file names and source bytes from a stranger's tree never
 reach a terminal raw, and JSON and SARIF stay strict UTF-8 JSON.
 

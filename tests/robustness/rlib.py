@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 """Shared by the robustness tests: running the checker and run-check.sh on
 hostile trees, as root or as an unprivileged user, and collecting failures."""
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * safeseek-kernel.h: the kernel declarations safeseek-check's rules rely on,
  * for files whose own headers are missing (an unconfigured tree, a driver

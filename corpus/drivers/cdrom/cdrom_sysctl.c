@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * /proc/sys/dev/cdrom: a table of what every drive can do, and the
  * switches that set the same options on all of them at once.

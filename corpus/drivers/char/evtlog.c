@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Firmware event log, a stream read a record at a time.  Already written
  * the 2.6.8 way: the open method calls nonseekable_open() and the methods

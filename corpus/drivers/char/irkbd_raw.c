@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Raw scan codes of an infrared keyboard, 2.4 style.  The stream has no
  * open method: the GNU initializer has to gain one.

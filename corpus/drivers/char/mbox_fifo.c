@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Mailbox FIFOs: every read takes the next message and every write posts
  * one; the file position means nothing here.  Nothing in this file names

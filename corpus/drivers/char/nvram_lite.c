@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * CMOS NVRAM as a small seekable file.  Reads and writes work at *ppos
  * and the llseek method moves it, so pread and pwrite are meaningful:

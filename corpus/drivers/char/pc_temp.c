@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Temperature probe on an ISA watchdog card, 2.4 style.  Its read method
  * names the position pointer `off`, puts &file->f_pos first and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Joystick event queues.  Reads hand out whole events from a queue and
  * never look at the file position: these are streams.  /dev/js says so

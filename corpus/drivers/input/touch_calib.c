@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Touchscreen calibration table.  Its read method compares the position
  * pointer and the position for reasons of its own: with the address of the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * A window onto a board's memory-mapped buffer, with an old-style
  * positional file_operations initializer: the roles of its methods come

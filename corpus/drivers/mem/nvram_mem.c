@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Battery-backed NVRAM as a seekable memory device, the way drivers should
  * have looked all along: read and write work at *ppos and advance it, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Firmware image loader for a DSP board: reads the image straight from the
  * filesystem at probe time, and keeps a text log of the boot next to it.

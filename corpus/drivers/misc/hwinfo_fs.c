@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * A read-only directory of hardware description files that the service
  * processor driver exports: one directory, one text file per node.

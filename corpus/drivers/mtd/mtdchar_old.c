@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Character-device access to MTD devices, in the style of the 2.2/2.4
  * driver: the file position is the flash offset, and the read and write

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * An event-channel driver in the style of later kernels: the control node
  * is a misc device, and each channel is an anonymous file handed out by an

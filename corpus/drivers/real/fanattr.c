@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Numeric attribute files in the style of later kernels' debugfs drivers.
  * simple_attr_open() ends in nonseekable_open(), so an open method that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Device-state stream in the style of later kernels: open calls
  * stream_open(), so read() and write() hand the methods no position at

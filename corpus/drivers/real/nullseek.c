@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * From Linux 6.0 to 6.11 <linux/fs.h> defined no_llseek as NULL, so in a
  * configured tree `.llseek = no_llseek` reaches the checker as a null

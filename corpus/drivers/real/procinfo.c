@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * A /proc file in the style of later kernels' sound core: its methods sit
  * in a struct proc_ops, not a file_operations.  The proc_lseek method is an

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * SCSI tape driver, character interface (trimmed to the read and write
  * paths).

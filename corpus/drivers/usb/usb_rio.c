@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Diamond Rio MP3 player, converted the 2.6.8 way: no_llseek, and
  * nonseekable_open() as the open method itself or from the open method.

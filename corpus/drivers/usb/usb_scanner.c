@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * USB scanner.  Image data streams from the bulk-in endpoint, so the
  * driver set .llseek = no_llseek, but its open method never calls

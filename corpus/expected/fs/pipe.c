@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Pipes and FIFOs, trimmed to the paths the safe-seeks change touched:
  * the vectored read and write refuse pread/pwrite themselves, and every

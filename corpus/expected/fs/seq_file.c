@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Sequential files: the library behind most of /proc.  seq_read is the
  * .read method of file_operations all over the tree, none of them in this

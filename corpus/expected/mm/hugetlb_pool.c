@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The pool of huge pages: /proc/sys/vm/nr_hugepages asks for a pool size,
  * and reads back what could actually be reserved.

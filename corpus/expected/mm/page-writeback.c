@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Periodic writeback: a timer kicks the flusher every
  * flush_interval_centisecs, and /proc/sys/vm/flush_interval_centisecs

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Allocator tunables: min_free_kbytes sets every zone's watermarks, and
  * zone_reserve_ratio how much of a lower zone is kept from allocations

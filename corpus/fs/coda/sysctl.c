@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * /proc/sys/coda: tunables of the coda client, and two entries that reset
  * its statistics when anything is written to them.

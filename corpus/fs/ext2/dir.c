@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * ext2 directories.  The readdir method keeps its place in filp->f_pos,
  * as readdir methods may, and so does ext2_dx_readdir, which no

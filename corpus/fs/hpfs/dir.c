@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Directories in the style of later kernels, whose methods fill a
  * struct dir_context and are named by .iterate_shared or .iterate.  They

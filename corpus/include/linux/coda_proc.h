@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 #ifndef _CODA_PROC_H
 #define _CODA_PROC_H
 

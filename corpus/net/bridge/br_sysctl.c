@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * /proc/sys/net/bridge: whether bridged traffic is passed through the
  * iptables and arptables hooks, and the name the bridge reports itself by.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Per-device DECnet parameters under /proc/sys/net/decnet/conf/<dev>.
  * "forwarding" changes the device's role, so the proc handler and the

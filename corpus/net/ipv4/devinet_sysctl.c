@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Per-device IPv4 settings under /proc/sys/net/ipv4/conf/<dev>: most are
  * plain integers, but changing one of them invalidates cached routes, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * IPv6 neighbour discovery and routing entries under /proc/sys/net/ipv6:
  * a change to a device's ND parameters is announced to user space, and a

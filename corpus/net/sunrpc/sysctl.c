@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * /proc/sys/sunrpc/{rpc,nfs,nlm}_debug: debug masks of the RPC layers, read and
  * written as hex numbers.

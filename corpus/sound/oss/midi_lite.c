@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * MPU-401 style MIDI port.  The read method refuses pread with -EPIPE
  * where -ESPIPE was meant.  midi_seq_check() makes the same comparison for

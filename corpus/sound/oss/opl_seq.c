@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * FM synthesizer event port in the old OSS style: the llseek method is
  * declared with long long where later code says loff_t, and only says

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* Stands for the kernel's include/linux/kconfig.h, which Kbuild hands every
    compile with -include: the configuration and the IS_ENABLED() helpers. */
 #ifndef GATE_KCONFIG_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * /proc/sys/kernel/l2cachectl: the L2 cache control register, as a hex
  * number, on processors that have one.

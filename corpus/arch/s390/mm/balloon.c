@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Guest memory balloon: /proc/sys/vm/balloon_pages is the number of pages
  * the hypervisor asked back, /proc/sys/vm/balloon_timed takes "pages

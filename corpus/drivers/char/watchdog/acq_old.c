@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Single-board computer watchdog, still written the 2.2 way: the
  * file_operations are filled in by position, member after member, with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Software watchdog: the machine reboots unless /dev/watchdog is written
  * at least once every soft_margin seconds.

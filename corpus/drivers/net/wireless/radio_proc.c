@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * /proc/sys/dev/radio<N>/...: a dump of each card's configuration and
  * status, the raw transmit and receive rings, and a "reset" entry.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Raw character access to a block device: every transfer goes straight to
  * the disk at the file position, which must stay sector aligned.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Laser printer on the ACSI bus: the status page that reading the printer's
  * device returns.  The file_operations live with the rest of the driver in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Telecom clock board: /dev/alarm_clk queues alarm events for one reader,
  * /dev/alarm_ctl only takes ioctls.  The event queue refuses pread with

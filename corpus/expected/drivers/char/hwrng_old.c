@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Hardware random number generator on a chipset's PCI bridge.  The read
  * method folds its pread refusal into the check for an empty request, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * User-space access to a parallel port, one open per port.  Both
  * directions refuse positioned transfers inside unlikely() and say so in

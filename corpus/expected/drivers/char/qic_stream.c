@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Streaming tape drive, read side, in the 2.4 style.  The read method
  * refuses a positioned read inside a braced block that starts with a

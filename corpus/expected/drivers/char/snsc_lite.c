@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * System controller console.  Its open method was converted to
  * nonseekable_open() when the rest of the driver was not: the write

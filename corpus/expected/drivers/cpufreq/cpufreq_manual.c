@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * The "manual" cpufreq governor: /proc/sys/cpu/<n>/speed reads and sets
  * the frequency of one CPU in kHz.  The CPU number sits in extra1.

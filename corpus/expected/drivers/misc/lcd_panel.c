@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Front-panel LCD.  /dev/lcd reads and writes the 4x20 character panel, the
  * file position being the cursor.  /dev/lcdlog is a stream: what is written

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Read-only /proc/sys/dev/parport/<port>/... entries: the device that
  * holds the port, what IEEE 1284 probing found, and the port's resources.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * A USB tower-style driver of later kernels: its open method already calls
  * nonseekable_open(), but it keeps an llseek method of its own that only

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * An out-of-tree GPIB driver from the 2.4 days, with designated and
  * positional file_operations initializers.  Its read, write and aio_read

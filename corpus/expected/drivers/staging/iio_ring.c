@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * A sample ring buffer written against the read_iter/write_iter interface
  * of later kernels, which still keeps its position in the file's f_pos

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 #ifndef _NET_IP_H
 #define _NET_IP_H
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * /proc/sys/net/decnet: the node address, as "area.node", and the name
  * of the default device.  Both are parsed and printed by hand.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * PCM playback/capture device with vectored and asynchronous methods.
  * readv and writev refuse positioned transfers; the aio methods get the

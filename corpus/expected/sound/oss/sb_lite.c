@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * OSS driver for a simple ISA sound card: /dev/dsp streams samples both
  * ways, /dev/mixer only takes ioctls.  The dsp methods refuse pread and

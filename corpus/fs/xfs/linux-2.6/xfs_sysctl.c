@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * /proc/sys/fs/xfs: writing a non-zero value to stats_clear zeroes the
  * statistics counters of every CPU, keeping the count of active vnodes.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * sysctl handlers of the kind kernel/sysctl.c had: some named by a
  * ctl_table, one only by its signature, one handing its file to another

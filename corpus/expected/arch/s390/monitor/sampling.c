@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Control of the hypervisor sampling monitor through /proc/sys/monitor:
  * "timer" switches sampling on and off, "interval" sets its period in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Industrial watchdog card with a temperature sensor, in the 2.4 style:
  * GNU "member: value" initializers and an llseek method of its own that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * A 2.4-era character driver with GNU-style file_operations initializers.
  */

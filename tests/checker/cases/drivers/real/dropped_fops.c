@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Two file_operations that each name a function declared only in a header
  * the fallback header does not have.  clang drops such an initializer

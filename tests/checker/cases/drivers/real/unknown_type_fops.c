@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * A driver whose flush method takes a type from a header the fallback
  * header does not declare (as fl_owner_t was for drivers of later kernels).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * A file_operations handed to anon_inode_getfd() in a statement that does
  * not parse without the kernel's headers (the flags come from one): the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * A sysctl table whose entries name their binary ids with constants from a
  * header the fallback header does not declare.  Each entry's initializer

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 #ifndef _LINUX_KERNEL_H
 #define _LINUX_KERNEL_H
 #include <stdarg.h>	/* from the compiler, as Kbuild's -isystem gives it */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * A driver of Linux 3.10: it needs the compiler's or the kernel's stdarg.h
  * (through linux/kernel.h) and the architecture's asm/ headers, the way

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 #ifndef _LINUX_FS_H
 #define _LINUX_FS_H
 #include <linux/types.h>

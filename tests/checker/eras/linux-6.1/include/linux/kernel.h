@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 #ifndef _LINUX_KERNEL_H
 #define _LINUX_KERNEL_H
 #include <linux/stdarg.h>

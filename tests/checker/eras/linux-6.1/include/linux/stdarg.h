@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 #ifndef _LINUX_STDARG_H
 #define _LINUX_STDARG_H
 typedef __builtin_va_list va_list;

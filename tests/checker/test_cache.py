@@ -1,0 +1,118 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The result cache: a re-scan of an unchanged tree parses nothing and
+reports the same; a changed file or a changed header it read is analysed
+again; --no-cache and SAFESEEK_NO_CACHE leave the cache alone; a cache that
+cannot be used or holds damaged entries changes no finding."""
+
+import json
+import os
+import shutil
+import sys
+
+from checklib import Checker, cleanup, tempdir
+
+c = Checker(sys.argv[1])
+corpus = sys.argv[2]
+os.environ.pop("SAFESEEK_NO_CACHE", None)
+d = tempdir()
+try:
+    tree = os.path.join(d, "tree")
+    shutil.copytree(os.path.join(corpus, "include"), os.path.join(tree, "include"))
+    shutil.copytree(os.path.join(corpus, "drivers", "char"), os.path.join(tree, "drivers", "char"))
+    cache = os.path.join(d, "cache")
+    os.environ["XDG_CACHE_HOME"] = os.path.join(d, "xdg")
+
+    def scan(*extra):
+        rc, out, err = c.run("--format=json", "-j2", *extra, "--", "drivers", cwd=tree)
+        return rc, json.loads(out.decode()), err.decode()
+
+    def entries(where):
+        return sorted(os.path.join(r, f) for r, _, fs in os.walk(where) for f in fs)
+
+    rc1, first, _ = scan("--cache-dir=" + cache)
+    c.expect(rc1 == 1 and first["files_analysed"] > 10 and first["files_from_cache"] == 0,
+             "the first run analyses every file and finds the cache empty: %r"
+             % {k: v for k, v in first.items() if k != "findings"})
+    stored = entries(cache)
+    c.expect(len(stored) == first["files_analysed"],
+             "one entry for each file analysed: %d entries, %d files"
+             % (len(stored), first["files_analysed"]))
+
+    rc2, again, _ = scan("--cache-dir=" + cache)
+    c.expect(rc2 == rc1 and again["findings"] == first["findings"],
+             "the re-scan reports the same findings")
+    c.expect(again["files_from_cache"] == first["files_analysed"],
+             "the re-scan of an unchanged tree takes every result from the cache: %d of %d"
+             % (again["files_from_cache"], first["files_analysed"]))
+
+    # -v: the messages of a result come back with it.
+    _, _, verbose1 = c.run("-v", "--cache-dir=" + os.path.join(d, "vcache"), "--", "drivers",
+                           cwd=tree)
+    _, _, verbose2 = c.run("-v", "--cache-dir=" + os.path.join(d, "vcache"), "--", "drivers",
+                           cwd=tree)
+    strip = lambda e: [l for l in e.decode().splitlines() if "files:" not in l]
+    c.expect(strip(verbose1) == strip(verbose2),
+             "-v says the same of each file whether its result was cached or not")
+
+    # A changed file is analysed again, with what it says now.
+    victim = os.path.join(tree, "drivers", "char", "lp_fixme.c")
+    with open(victim) as f:
+        text = f.read()
+    with open(victim, "w") as f:
+        f.write(text.replace("if (ppos != &file->f_pos) ;", ";"))
+    _, changed, _ = scan("--cache-dir=" + cache)
+    c.expect(changed["files_from_cache"] == first["files_analysed"] - 1,
+             "only the changed file is analysed again: %d from the cache"
+             % changed["files_from_cache"])
+    c.expect(not any(f["file"].endswith("lp_fixme.c") and f["rule"] == "espipe-test"
+                     for f in changed["findings"]),
+             "the changed file's findings are those of its new text")
+
+    # A header the files read changes: those that read it are analysed again.
+    with open(os.path.join(tree, "include", "linux", "fs.h"), "a") as f:
+        f.write("\n/* changed */\n")
+    _, header, _ = scan("--cache-dir=" + cache, "--headers=real")
+    _, header2, _ = scan("--cache-dir=" + cache, "--headers=real")
+    with open(os.path.join(tree, "include", "linux", "fs.h"), "a") as f:
+        f.write("\n/* changed again */\n")
+    _, header3, _ = scan("--cache-dir=" + cache, "--headers=real")
+    c.expect(header2["files_from_cache"] == header2["files_analysed"] and
+             header3["files_from_cache"] < header3["files_analysed"],
+             "a change to a header the files read sends them to the parser again: "
+             "%d of %d from the cache" % (header3["files_from_cache"], header3["files_analysed"]))
+    c.expect(header3["findings"] == header["findings"], "... with the same findings")
+
+    # Neither --no-cache nor SAFESEEK_NO_CACHE reads or writes the cache.
+    before = entries(cache)
+    _, off, _ = scan("--cache-dir=" + cache, "--no-cache")
+    os.environ["SAFESEEK_NO_CACHE"] = "1"
+    _, env_off, _ = scan("--cache-dir=" + cache)
+    del os.environ["SAFESEEK_NO_CACHE"]
+    c.expect(off["files_from_cache"] == 0 and env_off["files_from_cache"] == 0 and
+             entries(cache) == before,
+             "--no-cache and SAFESEEK_NO_CACHE leave the cache alone")
+
+    # The default place is $XDG_CACHE_HOME/safeseek.
+    scan()
+    c.expect(len(entries(os.path.join(d, "xdg", "safeseek"))) > 0,
+             "without --cache-dir the cache is $XDG_CACHE_HOME/safeseek")
+
+    # A cache that cannot be made: one note naming it, the same findings.
+    blocker = os.path.join(d, "blocker")
+    open(blocker, "w").close()
+    rc, blocked, err = scan("--cache-dir=" + os.path.join(blocker, "sub"))
+    notes = [l for l in err.splitlines() if "cache" in l]
+    c.expect(rc == 1 and blocked["findings"] == changed["findings"] and len(notes) == 1 and
+             os.path.join(blocker, "sub") in notes[0],
+             "an unusable cache directory is one note naming it, and changes nothing: %r" % err)
+
+    # Damaged entries are not used.
+    for e in entries(cache):
+        with open(e, "r+b") as f:
+            f.truncate(max(0, os.path.getsize(e) // 2))
+    rc, damaged, err = scan("--cache-dir=" + cache)
+    c.expect(damaged["findings"] == changed["findings"] and damaged["files_from_cache"] == 0,
+             "entries cut short are analysed again, with the same findings")
+finally:
+    cleanup(d)
+c.finish()
