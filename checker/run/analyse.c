@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #define _GNU_SOURCE
 #include "run/analyse.h"
 #include "flags/compiler.h"
@@ -298,6 +299,7 @@ static void analyse_once(CXIndex idx, const char *display, const char *clang_pat
 			.main_file = main_file,
 			.path = display,
 			.vfs_core = plan->vfs_core,
+			.kernel = plan->kernel,
 			.sink = sink,
 		};
 

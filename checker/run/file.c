@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #define _GNU_SOURCE
 #include "run/file.h"
 
@@ -78,6 +79,8 @@ void ss_check_file(void *ctx, const char *path, struct ss_file_result *r)
 		return;
 	}
 	ss_plan_file(abs, c->db, &plan);
+	if (ss_kversion_known(c->opt->kernel))
+		plan.kernel = c->opt->kernel;
 	if (plan.note)
 		ss_msg_add(&r->msgs, SS_MSG_NOTE, path, "%s", plan.note);
 	if (c->opt->headers == SS_HEADERS_BUNDLED && plan.how != SS_HOW_FALLBACK) {

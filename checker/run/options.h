@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 #ifndef SAFESEEK_OPTIONS_H
 #define SAFESEEK_OPTIONS_H
 
@@ -10,6 +11,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+
+#include "flags/kversion.h"
 
 enum ss_format { SS_FORMAT_TEXT, SS_FORMAT_JSON, SS_FORMAT_SARIF };
 
@@ -44,6 +47,8 @@ struct ss_options {
 	bool parse_all;			/* no prefilter */
 	bool no_pch;			/* no precompiled common headers */
 	enum ss_headers headers;
+	struct ss_kversion kernel;	/* --kernel=X.Y: every file's version, or
+					   unknown to take each file's tree's */
 	/* the gate (gate.h) */
 	const char *baseline;
 	const char *write_baseline;
