@@ -1,5 +1,9 @@
+// SPDX-License-Identifier: GPL-2.0-only
 #define _GNU_SOURCE
 #include "rules/rule.h"
+
+#include "flags/kversion.h"
+#include "rules/advice.h"
 
 #include "input/fops_text.h"
 #include "model/model.h"
@@ -45,7 +49,12 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 		if (!llseek || !has_data_method(f) || f->pseudo)
 			continue;
 		if (strcmp(llseek, "no_llseek") == 0) {
-			snprintf(refusal, sizeof(refusal), "no_llseek");
+			/* code written for an older kernel, which 6.12 no longer builds */
+			snprintf(refusal, sizeof(refusal), "%s",
+				 ss_advice_no_llseek_gone(u)
+				 ? "a .llseek that Linux 6.12 no longer has (drop it)"
+				 : ss_kversion_known(u->kernel) ? "no_llseek"
+				 : "no_llseek (which Linux 6.12 removed)");
 		} else {
 			seek = ss_model_function_named(u->model, llseek);
 			if (!seek || !ss_model_espipe_only(u->model, seek))
@@ -58,14 +67,14 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 			ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity,
 				     open, f->name,
 				     "'%s' refuses lseek with %s, but its open method '%s' never "
-				     "calls nonseekable_open(): pread() and pwrite() still succeed",
-				     f->name, refusal, open);
+				     "calls %s: pread() and pwrite() still succeed",
+				     f->name, refusal, open, ss_advice_refusing_calls(u));
 		else
 			ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity,
 				     NULL, f->name,
 				     "'%s' refuses lseek with %s, but has no open method calling "
-				     "nonseekable_open(): pread() and pwrite() still succeed",
-				     f->name, refusal);
+				     "%s: pread() and pwrite() still succeed",
+				     f->name, refusal, ss_advice_refusing_calls(u));
 	}
 }
 
@@ -78,7 +87,9 @@ const struct ss_rule ss_rule_pread_hole = {
 		"-ESPIPE, makes lseek() fail; but unless its open method calls "
 		"nonseekable_open(), FMODE_PREAD and FMODE_PWRITE stay set and pread() and "
 		"pwrite() still succeed at arbitrary offsets. Call nonseekable_open() from the "
-		"open method (add one if there is none).",
+		"open method (add one if there is none), or from Linux 5.2 stream_open() when "
+		"read and write ignore the position. Linux 6.12 has no no_llseek: there the "
+		"open method's call alone refuses lseek.",
 	.fix = NULL,
 	.needs = needs,
 	.maybe = maybe,
