@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Parallel printer, 2.4 style.  Its write method once meant to refuse
  * pwrite but never did: the test's branch is an empty statement.  The

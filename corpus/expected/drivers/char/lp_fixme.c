@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Parallel printer, 2.4 style.  Its write method once meant to refuse
  * pwrite but never did: the test's branch is an empty statement.  The
@@ -24,7 +25,7 @@ static ssize_t lpf_write(struct file *file, const char __user *buf,
 {
 	size_t done = 0;
 	char c;
-	/* FIXME: refuse pwrite? */	/* expect: nonseekable_open */
+	/* FIXME: refuse pwrite? */	/* expect: espipe-test, nonseekable_open */
 	while (done < count) {
 		if (!(inb(LPF_STATUS) & LPF_BUSY))
 			break;
