@@ -149,7 +149,7 @@ static int print_flags(const struct ss_options *o)
 		ss_error("%s", err);
 		return EXIT_TROUBLE;
 	}
-	rc = ss_write_flags_json(stdout, o->paths, o->npaths, db);
+	rc = ss_write_flags_json(stdout, o->paths, o->npaths, db, o->kernel);
 	status = answered(rc < 0 ? rc : 0);
 	ss_compdb_free(db);
 	return rc > 0 ? EXIT_TROUBLE : status;

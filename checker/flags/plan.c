@@ -24,6 +24,7 @@ void ss_plan_file(const char *abs, const struct ss_compdb *db, struct ss_plan *p
 			e = NULL;
 		}
 	}
+	plan->kernel = ss_kversion_of_file(real ? real : abs);
 	if (have_tree) {
 		plan->vfs_core = ss_tree_is_vfs_core(&t, real ? real : abs);
 		plan->root = xstrdup(t.root);

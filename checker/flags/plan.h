@@ -11,6 +11,7 @@
 #include <stdbool.h>
 
 #include "flags/compdb.h"
+#include "flags/kversion.h"
 #include "parse/pch.h"
 #include "util/container.h"
 
@@ -20,6 +21,7 @@ struct ss_plan {
 	enum ss_how how;
 	struct strvec args;	/* parser arguments, not naming the file */
 	char *root;		/* the kernel tree's root, or NULL */
+	struct ss_kversion kernel;	/* the tree's kernel version, or unknown */
 	bool vfs_core;
 	bool may_fall_back;	/* retry with the fallback header if headers fail */
 	bool bundled_first;	/* parse with the bundled header first, and with

@@ -11,6 +11,8 @@
 #include <clang-c/Index.h>
 #include <stdbool.h>
 
+#include "flags/kversion.h"
+
 struct ss_model;
 struct ss_findings;
 struct ss_rule;
@@ -21,6 +23,8 @@ struct ss_unit {
 	const char *path;		/* as it will be printed */
 	bool vfs_core;			/* fs/<file>.c of a kernel tree, or fs/ of the corpus:
 					   code that legitimately owns f_pos */
+	struct ss_kversion kernel;	/* the version the file is written for, or
+					   unknown: what the rules may advise */
 	struct ss_model *model;
 	struct ss_findings *sink;	/* where ss_report() appends */
 	const struct ss_rule **claimant;	/* per f_pos access of the model: the rule

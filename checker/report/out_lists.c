@@ -45,7 +45,8 @@ int ss_write_rules_json(FILE *f)
 	return rc;
 }
 
-int ss_write_flags_json(FILE *f, char *const *paths, size_t n, const struct ss_compdb *db)
+int ss_write_flags_json(FILE *f, char *const *paths, size_t n, const struct ss_compdb *db,
+			struct ss_kversion kernel)
 {
 	json_object *top = json_object_new_object();
 	json_object *list = json_object_new_array();
@@ -55,6 +56,7 @@ int ss_write_flags_json(FILE *f, char *const *paths, size_t n, const struct ss_c
 		char *abs = ss_path_absolute(paths[i]);
 		json_object *o, *args;
 		struct ss_plan plan;
+		char version[32];
 
 		if (access(paths[i], R_OK) < 0) {
 			ss_error("%s: %s", paths[i], strerror(errno));
@@ -68,6 +70,12 @@ int ss_write_flags_json(FILE *f, char *const *paths, size_t n, const struct ss_c
 		json_object_object_add(o, "file", ss_json_string(paths[i]));
 		json_object_object_add(o, "how", json_object_new_string(ss_how_name(plan.how)));
 		json_object_object_add(o, "root", ss_json_string(plan.root));
+		if (ss_kversion_known(kernel))
+			plan.kernel = kernel;
+		json_object_object_add(o, "kernel", ss_kversion_known(plan.kernel)
+				       ? json_object_new_string(ss_kversion_name(plan.kernel, version,
+										 sizeof(version)))
+				       : NULL);
 		for (size_t k = 0; plan.how != SS_HOW_FALLBACK && k < plan.args.n; k++)
 			json_object_array_add(args, ss_json_string(plan.args.v[k]));
 		json_object_object_add(o, "args", args);

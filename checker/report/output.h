@@ -41,10 +41,12 @@ void ss_write_summary(FILE *f, const struct ss_findings *fs, const struct ss_sta
 /* --list-rules --format=json: every rule with its help. */
 int ss_write_rules_json(FILE *f);
 
-/* --print-flags: the plan (plan.h) of each of the n files; db may be NULL.
+/* --print-flags: the plan (plan.h) of each of the n files, with its kernel
+   version (`kernel` when known, as --kernel gives it); db may be NULL.
    1 when a file cannot be read (said on standard error), -1 on a write error. */
 struct ss_compdb;
-int ss_write_flags_json(FILE *f, char *const *paths, size_t n, const struct ss_compdb *db);
+int ss_write_flags_json(FILE *f, char *const *paths, size_t n, const struct ss_compdb *db,
+			struct ss_kversion kernel);
 
 /* --print-changed-lines: each file of a diff with its changed lines. */
 struct ss_changes;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "rules/rule.h"
 
+#include "rules/advice.h"
+
 #include "model/ast_util.h"
 #include "model/model.h"
 #include "model/unit.h"
@@ -83,8 +85,8 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 		ss_describe_function(a->function, who, sizeof(who));
 		ss_report(u, self, at, self->severity, a->function->name, a->function->object,
 			  "%s refuses pread/pwrite with -EPIPE (broken pipe) instead of -ESPIPE "
-			  "(illegal seek); call nonseekable_open() from the open method instead",
-			  who);
+			  "(illegal seek); call %s from the open method instead",
+			  who, ss_advice_open_call(u, false));
 	}
 }
 

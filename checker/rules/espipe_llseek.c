@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "rules/rule.h"
 
+#include "flags/kversion.h"
+#include "rules/advice.h"
+
 #include "model/model.h"
 #include "model/unit.h"
 
@@ -21,10 +24,20 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 		    !ss_model_espipe_only(u->model, f))
 			continue;
 		ss_describe_function(f, who, sizeof(who));
-		ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity,
-			     f->name, f->object,
-			     "%s only returns -ESPIPE; use no_llseek and call "
-			     "nonseekable_open() from the open method", who);
+		if (ss_advice_no_llseek_gone(u))
+			ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity,
+				     f->name, f->object,
+				     "%s only returns -ESPIPE; drop .llseek and call %s from the "
+				     "open method, which makes lseek() fail with -ESPIPE",
+				     who, ss_advice_open_call(u, false));
+		else
+			ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity,
+				     f->name, f->object,
+				     "%s only returns -ESPIPE; use no_llseek%s and call %s from "
+				     "the open method", who,
+				     ss_kversion_known(u->kernel) ? ""
+				     : " (before Linux 6.12; from 6.12 drop .llseek)",
+				     ss_advice_open_call(u, false));
 	}
 }
 
@@ -36,7 +49,9 @@ const struct ss_rule ss_rule_espipe_llseek = {
 	.help = "An llseek method whose whole body is `return -ESPIPE;` refuses lseek() but "
 		"leaves pread() and pwrite() open. Since Linux 2.6.8 a non-seekable file sets "
 		".llseek = no_llseek and calls nonseekable_open() from its open method, which "
-		"makes the VFS refuse all three.",
+		"makes the VFS refuse all three. From Linux 5.2 stream_open() does the same for "
+		"files whose read and write methods ignore the position; from 6.12 there is "
+		"no no_llseek, and .llseek is simply dropped.",
 	.fix = "nonseekable_open.cocci",
 	.names = SS_NAMES_FUNCTION,
 	.needs = needs,

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "rules/rule.h"
 
+#include "rules/advice.h"
+
 #include "model/model.h"
 #include "model/unit.h"
 
@@ -34,8 +36,9 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 		ss_report(u, self, a->compare, self->severity, a->function->name,
 			  a->function->object,
 			  "%s refuses pread/pwrite by comparing '%s' with &%s->f_pos; "
-			  "call nonseekable_open() from the open method instead",
-			  who, a->other ? a->other : "its position pointer", a->base);
+			  "call %s from the open method instead",
+			  who, a->other ? a->other : "its position pointer", a->base,
+			  ss_advice_open_call(u, false));
 	}
 }
 

@@ -2,6 +2,9 @@
 #define _GNU_SOURCE
 #include "rules/rule.h"
 
+#include "flags/kversion.h"
+#include "rules/advice.h"
+
 #include "input/fops_text.h"
 #include "model/model.h"
 #include "model/unit.h"
@@ -44,6 +47,13 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 		if (!has_data_method(f) || f->pseudo ||
 		    !ss_model_refuses_lseek(u->model, f, refusal, sizeof(refusal)))
 			continue;
+		if (strcmp(refusal, "no_llseek") == 0)
+			/* code written for an older kernel, which 6.12 no longer builds */
+			snprintf(refusal, sizeof(refusal), "%s",
+				 ss_advice_no_llseek_gone(u)
+				 ? "a .llseek that Linux 6.12 no longer has (drop it)"
+				 : ss_kversion_known(u->kernel) ? "no_llseek"
+				 : "no_llseek (which Linux 6.12 removed)");
 		if (ss_model_open_kind(u->model, open) != SS_OPEN_SEEKABLE)
 			continue;
 		/* The doubtful ones are seek-debatable's notes. */
@@ -53,14 +63,14 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 			ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity,
 				     open, f->name,
 				     "'%s' refuses lseek with %s, but its open method '%s' never "
-				     "calls nonseekable_open(): pread() and pwrite() still succeed",
-				     f->name, refusal, open);
+				     "calls %s: pread() and pwrite() still succeed",
+				     f->name, refusal, open, ss_advice_refusing_calls(u));
 		else
 			ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity,
 				     NULL, f->name,
 				     "'%s' refuses lseek with %s, but has no open method calling "
-				     "nonseekable_open(): pread() and pwrite() still succeed",
-				     f->name, refusal);
+				     "%s: pread() and pwrite() still succeed",
+				     f->name, refusal, ss_advice_refusing_calls(u));
 	}
 }
 
@@ -73,7 +83,9 @@ const struct ss_rule ss_rule_pread_hole = {
 		"-ESPIPE, makes lseek() fail; but unless its open method calls "
 		"nonseekable_open(), FMODE_PREAD and FMODE_PWRITE stay set and pread() and "
 		"pwrite() still succeed at arbitrary offsets. Call nonseekable_open() from the "
-		"open method (add one if there is none). A fops whose read method honours "
+		"open method (add one if there is none), or from Linux 5.2 stream_open() when "
+		"read and write ignore the position. Linux 6.12 has no no_llseek: there the "
+		"open method's call alone refuses lseek. A fops whose read method honours "
 		"the position, or whose files this source never opens, is a seek-debatable "
 		"note instead.",
 	.fix = NULL,

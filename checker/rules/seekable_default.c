@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "rules/rule.h"
 
+#include "flags/kversion.h"
+#include "rules/advice.h"
+
 #include "input/fops_text.h"
 #include "model/model.h"
 #include "model/unit.h"
@@ -10,6 +13,12 @@ static const char *const needs[] = { "file_operations", NULL };
 static bool maybe(const char *buf, size_t len)
 {
 	return ss_fops_text_maybe(buf, len, SS_FOPS_NO_LLSEEK);
+}
+
+/* Before 2.6.37 a file_operations without .llseek got default_llseek. */
+static bool lseek_too(const struct ss_unit *u)
+{
+	return ss_kversion_before(u->kernel, 2, 6, 37);
 }
 
 static void check(struct ss_unit *u, const struct ss_rule *self)
@@ -34,10 +43,14 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 		ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity,
 			     first->name, f->name,
 			     "'%s' looks seekable, yet its %s method '%s' never uses the file "
-			     "position: with no nonseekable_open() in its open method, pread() "
-			     "and pwrite() succeed on this stream (and lseek() too before Linux "
-			     "6.0, with no .llseek); call nonseekable_open() from the open method",
-			     f->name, member, first->name);
+			     "position: with no %s in its open method, %s succeed on this stream%s; "
+			     "call %s from the open method%s",
+			     f->name, member, first->name, ss_advice_refusing_calls(u),
+			     lseek_too(u) ? "pread(), pwrite() and lseek()" : "pread() and pwrite()",
+			     ss_kversion_known(u->kernel) ? ""
+			     : " (and lseek() too before Linux 2.6.37, with no .llseek)",
+			     ss_advice_open_call(u, true),
+			     lseek_too(u) ? " and set .llseek = no_llseek" : "");
 	}
 }
 
@@ -49,12 +62,13 @@ const struct ss_rule ss_rule_seekable_default = {
 	.help = "A file_operations whose read and write methods never look at the position "
 		"behaves like a stream, but unless its open method calls nonseekable_open() "
 		"the VFS keeps FMODE_PREAD and FMODE_PWRITE: pread() and pwrite() report "
-		"success and do nothing useful. Before Linux 6.0 a missing .llseek also meant "
-		"default_llseek, so lseek() succeeded as well (later kernels refuse it). The "
-		"fix on every kernel is nonseekable_open() in the open method; on kernels "
-		"before 6.0 also .llseek = no_llseek. Low confidence: a device may ignore the "
-		"position on purpose and accept seeks as harmless. A debugfs or other named "
-		"control file, or a fops whose files this source never opens, is a "
+		"success and do nothing useful. Before Linux 2.6.37 a missing .llseek also "
+		"meant default_llseek, so lseek() succeeded as well (later kernels refuse it: "
+		"vfs_llseek() falls back to no_llseek, and from 6.0 open clears FMODE_LSEEK). "
+		"The fix is nonseekable_open() in the open method, or stream_open() from "
+		"Linux 5.2; before 2.6.37 also .llseek = no_llseek. Low confidence: a device "
+		"may ignore the position on purpose and accept seeks as harmless. A debugfs or "
+		"other named control file, or a fops whose files this source never opens, is a "
 		"seek-debatable note instead.",
 	.fix = NULL,
 	.names = SS_NAMES_OBJECT,

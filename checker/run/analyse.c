@@ -319,6 +319,7 @@ static void analyse_once(CXIndex idx, const char *display, const char *clang_pat
 			.main_file = main_file,
 			.path = display,
 			.vfs_core = plan->vfs_core,
+			.kernel = plan->kernel,
 			.sink = sink,
 		};
 

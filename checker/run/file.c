@@ -52,8 +52,9 @@ static struct ss_cache_key *result_key(const struct ss_checker *c, const char *p
 	ss_cache_key_add(k, src->buf, src->len);
 	for (size_t i = 0; i < plan->args.n; i++)
 		ss_cache_key_add_str(k, plan->args.v[i]);
-	snprintf(how, sizeof(how), "%d %d %d %d %d %d", (int)plan->how, plan->vfs_core,
-		 plan->may_fall_back, plan->bundled_first, plan->pch != NULL, c->opt->verbose);
+	snprintf(how, sizeof(how), "%d %d %d %d %d %d %u.%u.%u", (int)plan->how, plan->vfs_core,
+		 plan->may_fall_back, plan->bundled_first, plan->pch != NULL, c->opt->verbose,
+		 plan->kernel.major, plan->kernel.minor, plan->kernel.sub);
 	ss_cache_key_add_str(k, how);
 	ss_cache_key_add_str(k, plan->root);
 	ss_cache_key_add_str(k, plan->note);
@@ -102,6 +103,8 @@ void ss_check_file(void *ctx, const char *path, struct ss_file_result *r)
 		return;
 	}
 	ss_plan_file(abs, c->db, &plan);
+	if (ss_kversion_known(c->opt->kernel))
+		plan.kernel = c->opt->kernel;
 	if (plan.note)
 		ss_msg_add(&r->msgs, SS_MSG_NOTE, path, "%s", plan.note);
 	if (c->opt->headers == SS_HEADERS_BUNDLED && plan.how != SS_HOW_FALLBACK) {

@@ -56,7 +56,7 @@ static int own_options(const struct ss_kbuild_args *k, struct kbuild_opts *o)
 }
 
 static void plan_for(const char *abs, const struct ss_kbuild_args *k,
-		     struct ss_plan *plan)
+		     struct ss_kversion kernel, struct ss_plan *plan)
 {
 	char *real = realpath(abs, NULL);
 	struct ss_tree t;
@@ -70,6 +70,8 @@ static void plan_for(const char *abs, const struct ss_kbuild_args *k,
 		plan->vfs_core = ss_tree_is_vfs_core(&t, real);
 		ss_tree_free(&t);
 	}
+	plan->kernel = ss_kversion_known(kernel) ? kernel
+					       : ss_kversion_of_file(real ? real : abs);
 	plan->why = xasprintf("target %s", k->target ? k->target : "of this host");
 	free(real);
 }
@@ -108,7 +110,7 @@ static void check_file(void *ctx, const char *path, struct ss_file_result *r)
 		return;
 	}
 	abs = ss_path_absolute(path);
-	plan_for(abs ? abs : path, c->k, &plan);
+	plan_for(abs ? abs : path, c->k, o->opt.kernel, &plan);
 	plan.bundled_first = o->opt.headers == SS_HEADERS_AUTO;
 	if (o->opt.headers == SS_HEADERS_BUNDLED) {
 		plan.how = SS_HOW_FALLBACK;

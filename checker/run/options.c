@@ -12,7 +12,7 @@ enum {
 	OPT_FORMAT = 256, OPT_SRCROOT, OPT_FOLLOW, OPT_STRICT, OPT_PARSE_ALL,
 	OPT_NO_PCH, OPT_LIST_RULES, OPT_VERSION, OPT_BASELINE, OPT_WRITE_BASELINE,
 	OPT_CHANGED_LINES, OPT_PRINT_FLAGS, OPT_PRINT_CHANGED_LINES, OPT_FATAL,
-	OPT_PARSE_ERRORS, OPT_HEADERS, OPT_NO_CACHE, OPT_CACHE_DIR,
+	OPT_PARSE_ERRORS, OPT_HEADERS, OPT_NO_CACHE, OPT_CACHE_DIR, OPT_KERNEL,
 };
 
 static const struct option scan_options[] = {
@@ -30,6 +30,7 @@ static const struct option scan_options[] = {
 	{ "headers", required_argument, NULL, OPT_HEADERS },
 	{ "no-cache", no_argument, NULL, OPT_NO_CACHE },
 	{ "cache-dir", required_argument, NULL, OPT_CACHE_DIR },
+	{ "kernel", required_argument, NULL, OPT_KERNEL },
 	{ "baseline", required_argument, NULL, OPT_BASELINE },
 	{ "write-baseline", required_argument, NULL, OPT_WRITE_BASELINE },
 	{ "changed-lines", required_argument, NULL, OPT_CHANGED_LINES },
@@ -46,6 +47,7 @@ static const struct option kbuild_options[] = {
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "parse-errors", no_argument, NULL, OPT_PARSE_ERRORS },
 	{ "headers", required_argument, NULL, OPT_HEADERS },
+	{ "kernel", required_argument, NULL, OPT_KERNEL },
 	{ "baseline", required_argument, NULL, OPT_BASELINE },
 	{ "write-baseline", required_argument, NULL, OPT_WRITE_BASELINE },
 	{ "changed-lines", required_argument, NULL, OPT_CHANGED_LINES },
@@ -94,6 +96,12 @@ void ss_options_usage(FILE *f)
 "                         $XDG_CACHE_HOME/safeseek, or ~/.cache/safeseek)\n"
 "      --no-cache         neither use nor fill the result cache (also when the\n"
 "                         environment variable SAFESEEK_NO_CACHE is set)\n"
+"      --kernel=X.Y       the kernel version the files are written for, which\n"
+"                         decides what findings advise (no_llseek before\n"
+"                         6.12, stream_open() from 5.2); by default each\n"
+"                         file's tree's, from VERSION and PATCHLEVEL of the\n"
+"                         nearest Makefile above it setting them (unknown:\n"
+"                         advice that holds for every version)\n"
 "      --baseline=FILE    report only findings not recorded in FILE\n"
 "      --write-baseline=FILE  record every finding in FILE, report none\n"
 "      --changed-lines=DIFF   report only findings on lines a unified diff\n"
@@ -104,7 +112,8 @@ void ss_options_usage(FILE *f)
 "                         summary (tab-separated; with --format=json, a JSON\n"
 "                         document with each rule's help too)\n"
 "      --print-flags      print, as JSON, the parser flags each PATH (a file)\n"
-"                         would get, and how they were found\n"
+"                         would get, how they were found, and its kernel\n"
+"                         version\n"
 "      --print-changed-lines=DIFF  print, as JSON, the lines a unified diff\n"
 "                         adds or changes in each file\n"
 "      --version          print the version and exit\n"
@@ -122,7 +131,7 @@ void ss_options_usage(FILE *f)
 "Given a compiler command line instead (-D, -I, -nostdinc, --arch=, ...),\n"
 "as Kbuild's `make C=1 CHECK=safeseek-check` does, it checks the one file\n"
 "with those flags and reports on standard error; its own options there are\n"
-"--fatal, --verbose, --parse-errors, --headers, --baseline and\n"
+"--fatal, --verbose, --parse-errors, --headers, --kernel, --baseline and\n"
 "--changed-lines.\n"
 "\n"
 "Problems with single files (unreadable, binary, not parsable) are reported\n"
@@ -315,6 +324,13 @@ static int take(struct ss_options *o, int c, char *err, size_t errlen)
 			o->headers = SS_HEADERS_BUNDLED;
 		else {
 			snprintf(err, errlen, "unknown --headers '%s' (auto, real or bundled)", optarg);
+			return -1;
+		}
+		return 0;
+	case OPT_KERNEL:
+		if (!ss_kversion_parse(optarg, &o->kernel)) {
+			snprintf(err, errlen, "invalid kernel version '%s' for --kernel "
+				 "(X.Y or X.Y.Z, e.g. 6.12)", optarg);
 			return -1;
 		}
 		return 0;

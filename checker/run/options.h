@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "flags/kversion.h"
+
 enum ss_format { SS_FORMAT_TEXT, SS_FORMAT_JSON, SS_FORMAT_SARIF };
 
 /* Which headers a file in a kernel tree or a compile database is parsed with. */
@@ -47,6 +49,8 @@ struct ss_options {
 	enum ss_headers headers;
 	bool no_cache;			/* --no-cache */
 	const char *cache_dir;		/* --cache-dir, or NULL for the default */
+	struct ss_kversion kernel;	/* --kernel=X.Y: every file's version, or
+					   unknown to take each file's tree's */
 	/* the gate (gate.h) */
 	const char *baseline;
 	const char *write_baseline;

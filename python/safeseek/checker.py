@@ -139,6 +139,15 @@ def parse_flags(text, count):
     return flags
 
 
+def parse_kernels(text, count):
+    """The "kernel" of each file: "6.12", or None when unknown."""
+    what = "--print-flags"
+    files = _items(_load(text, what), "files", what)
+    if len(files) != count:
+        raise Fatal("%s: %s: %d files for %d asked" % (NAME, what, len(files), count))
+    return [_field(f, "kernel", (str, None), what) for f in files]
+
+
 def parse_changes(text):
     what = "--print-changed-lines"
     changes = []
@@ -153,10 +162,13 @@ def parse_changes(text):
 # --- running it -----------------------------------------------------------------
 
 class Checker:
-    def __init__(self, path, jobs, tmp=None):
+    def __init__(self, path, jobs, tmp=None, kernel=None):
         self.path = path
         self.jobs = jobs
         self.tmp = tmp
+        # --kernel=X.Y of the run, given to the checker too; None: each
+        # file's own
+        self.kernel_args = ["--kernel=" + kernel] if kernel else []
 
     def _run(self, args, what, cwd=None):
         """The checker's standard output; its failure stops the run."""
@@ -179,6 +191,7 @@ class Checker:
             return []
         with tempfile.NamedTemporaryFile(prefix="findings-", suffix=".json", dir=self.tmp) as out:
             cmd = [self.path, "--format=json", "-q", "-o", out.name, "-j", str(self.jobs)]
+            cmd += self.kernel_args
             if changed_lines:
                 cmd += ["--changed-lines", changed_lines]
             cmd += ["--"] + list(paths)
@@ -207,9 +220,19 @@ class Checker:
         flags = []
         for i in range(0, len(files), FLAGS_BATCH):
             batch = list(files[i:i + FLAGS_BATCH])
-            flags += parse_flags(self._run(["--print-flags", "--"] + batch, "--print-flags"),
-                                 len(batch))
+            flags += parse_flags(self._run(["--print-flags"] + self.kernel_args + ["--"] + batch,
+                                           "--print-flags"), len(batch))
         return flags
+
+    def kernels(self, files):
+        """For each of files, the kernel version it is written for ("6.12"),
+        or None when the checker cannot tell."""
+        kernels = []
+        for i in range(0, len(files), FLAGS_BATCH):
+            batch = list(files[i:i + FLAGS_BATCH])
+            kernels += parse_kernels(self._run(["--print-flags"] + self.kernel_args + ["--"]
+                                               + batch, "--print-flags"), len(batch))
+        return kernels
 
     def changed_lines(self, diff_file):
         """[Changes] of a unified diff with -p1 paths."""

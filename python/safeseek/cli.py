@@ -6,6 +6,7 @@ import os
 import re
 import subprocess
 
+from . import kernel
 from .common import PROG, Fatal
 
 USAGE = """\
@@ -24,6 +25,9 @@ semantic patches in semantic-patches/ and with safeseek-check.
   -j N, --jobs=N   parallel jobs for spatch and the checker (default: all CPUs)
   --use-gitgrep    let git grep choose the files spatch looks at (git trees)
   --timeout SEC    give up on one file after SEC seconds in spatch (default 120)
+  --kernel=X.Y     convert and advise for this kernel version (default: each
+                   file's, from VERSION and PATCHLEVEL of the nearest
+                   Makefile above it, as safeseek-check finds it)
   -h, --help       this text
 
 Exit status: 0 clean, 1 findings or places not converted, 2 usage or
@@ -58,6 +62,7 @@ def _parser():
     ap.add_argument("-j", "--jobs")
     ap.add_argument("--use-gitgrep", dest="gitgrep", action="store_true")
     ap.add_argument("--timeout", default="120")
+    ap.add_argument("--kernel")
     ap.add_argument("paths", nargs="*")
     return ap
 
@@ -93,6 +98,8 @@ def parse(argv):
     if not re.fullmatch(r"[0-9]{1,6}", opts.timeout):
         raise Fatal("--timeout needs a number of seconds, not '%s'" % opts.timeout)
     opts.timeout = int(opts.timeout)
+    if opts.kernel is not None:
+        kernel.check(opts.kernel)
     return opts
 
 

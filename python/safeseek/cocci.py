@@ -7,7 +7,7 @@ import shutil
 import subprocess
 import tempfile
 
-from . import parallel
+from . import kernel, parallel
 from .common import Fatal
 
 REPORT_RE = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+)-(?P<cole>\d+): ?(?P<msg>.*)$")
@@ -79,8 +79,11 @@ class Result:
 
 
 class Runner:
-    def __init__(self, spatch, jobs, timeout, use_gitgrep=False, python=None, tmp=None):
+    def __init__(self, spatch, jobs, timeout, use_gitgrep=False, python=None, tmp=None,
+                 versions=None):
         self.spatch = spatch
+        # The kernel version of each file, for -D kernel=X.Y (kernel.py).
+        self.versions = versions or kernel.Versions()
         # Where spatch's parallel workers keep their files: by default it
         # makes a directory in the current one, left behind when stopped.
         self.tmp = tmp or "/tmp"
@@ -91,10 +94,13 @@ class Runner:
         self.timeout = timeout
         self.use_gitgrep = use_gitgrep
 
-    def command(self, patch, mode, in_place=False, selected_only=False):
+    def command(self, patch, mode, in_place=False, selected_only=False, version=None):
         """spatch's command line: every run of spatch is built here, so an
-        option every run needs (a -D NAME=VALUE, say) is added here once."""
+        option every run needs (a -D NAME=VALUE, say) is added here once.
+        `version`: the kernel the files are written for, or None."""
         cmd = [self.spatch, "--sp-file", patch.path, "-D", mode] + patch.options
+        if version:
+            cmd += ["-D", "kernel=" + version]
         if self.python:
             cmd += ["--python", self.python]
         if mode in ("report", "org"):
@@ -128,9 +134,19 @@ class Runner:
         return Result(cmd, rc, out, err)
 
     def on_files(self, patch, mode, files, cwd=None, **kw):
-        """Run over a list of files, each one a group of its own."""
+        """Run over a list of files, each one a group of its own: one run
+        per kernel version among them."""
         if not files:
             return Result([], 0, "", "")
+        by_version = {}
+        for f in files:
+            v = self.versions.of(os.path.join(cwd or ".", f))
+            by_version.setdefault(v, []).append(f)
+        results = [self._on_files(patch, mode, group, cwd, version=v, **kw)
+                   for v, group in sorted(by_version.items(), key=lambda i: i[0] or "")]
+        return results[0] if len(results) == 1 else _merged(results)
+
+    def _on_files(self, patch, mode, files, cwd=None, **kw):
         aliases = {}
         tmp = None
         try:
@@ -181,15 +197,28 @@ class Runner:
         when git grep chooses the files, otherwise every collected file."""
         results = []
         if self.use_gitgrep:
-            for r in roots:
-                if r.is_dir:
-                    results.append(self.on_dir(patch, mode, r.display, **kw))
-            files = [s.display for s in sources if not s.root.is_dir]
+            # A directory whose files are all of one kernel goes to spatch
+            # whole; one holding trees of several kernels, file by file.
+            versions = {}
+            for s in sources:
+                versions.setdefault(s.root.index, set()).add(self.versions.of(s.path))
+            whole = [r for r in roots if r.is_dir and len(versions.get(r.index, ())) <= 1]
+            for r in whole:
+                (v,) = versions.get(r.index) or {None}
+                results.append(self.on_dir(patch, mode, r.display, version=v, **kw))
+            files = [s.display for s in sources if s.root not in whole]
         else:
             files = [s.display for s in sources]
         if files:
             results.append(self.on_files(patch, mode, files, **kw))
         return results
+
+
+def _merged(results):
+    """Several runs as one: their outputs in turn, the worst status."""
+    res = Result(sum((r.cmd for r in results), []), max(r.rc for r in results),
+                 "".join(r.out for r in results), "".join(r.err for r in results))
+    return res
 
 
 def _unalias(res, aliases):

@@ -177,6 +177,7 @@ def convert(runner, patches, sources, scratch, contents=None, needed=None):
         os.utime(path, ns=(0, 0))
         work[path] = s
         out.copy[s] = path
+        runner.versions.same_as(path, s.path)
     every = sorted(work)
     current = {}   # scratch path -> bytes, for the copies a patch has changed
     failures = {}

@@ -6,7 +6,7 @@ import shutil
 import sys
 import tempfile
 
-from . import changed, checker, cocci, files, patches
+from . import changed, checker, cocci, files, kernel, patches
 from .common import lossy, warn
 
 
@@ -21,9 +21,13 @@ class Run:
         if not self.sources:
             warn("no .c or .h files under %s" % ", ".join(repr(p) for p in paths))
         self.patches = patches.find(layout.patches)
+        self.checker = checker.Checker(checker_path, opts.jobs, tmp, kernel=opts.kernel)
+        # Each file's kernel, from the checker: the semantic patches convert
+        # for it (-D kernel=X.Y), also on scratch copies far from its tree.
+        self.versions = kernel.Versions(opts.kernel)
+        self.versions.learn(self.checker, [s.path for s in self.sources])
         self.runner = cocci.Runner("spatch", opts.jobs, opts.timeout, opts.gitgrep,
-                                   python=sys.executable, tmp=tmp)
-        self.checker = checker.Checker(checker_path, opts.jobs, tmp)
+                                   python=sys.executable, tmp=tmp, versions=self.versions)
         self.since = changed.Since(opts.since, paths[0], self.checker, tmp) \
             if opts.since is not None else None
         self.incomplete = False  # a file spatch could not go through

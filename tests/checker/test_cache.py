@@ -82,6 +82,11 @@ try:
              "%d of %d from the cache" % (header3["files_from_cache"], header3["files_analysed"]))
     c.expect(header3["findings"] == header["findings"], "... with the same findings")
 
+    # The kernel version changes what findings advise: another key.
+    _, v612, _ = scan("--cache-dir=" + cache, "--kernel=6.12")
+    c.expect(v612["files_from_cache"] == 0,
+             "--kernel=6.12 does not reuse results made for the tree's own version")
+
     # Neither --no-cache nor SAFESEEK_NO_CACHE reads or writes the cache.
     before = entries(cache)
     _, off, _ = scan("--cache-dir=" + cache, "--no-cache")

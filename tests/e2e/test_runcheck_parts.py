@@ -26,7 +26,8 @@ if TOP:
     sys.path.insert(0, os.path.join(TOP, "python"))
     del sys.argv[1]
 
-from safeseek import cfuncs, checker, cli, files, install, parallel, report, resources  # noqa: E402
+from safeseek import cfuncs, checker, cli, cocci, files, install, kernel, parallel, \
+    patches, report, resources  # noqa: E402
 from safeseek.common import Fatal, safe  # noqa: E402
 
 
@@ -47,6 +48,11 @@ class CommandLine(unittest.TestCase):
         o = self.parse("--jobs", "3", "--fix", "--use-gitgrep", "--mode", "report", "x.c")
         self.assertEqual((o.jobs, o.fix, o.gitgrep, o.paths), (3, True, True, ["x.c"]))
 
+    def test_kernel(self):
+        self.assertIsNone(self.parse().kernel)
+        self.assertEqual(self.parse("--kernel=6.12").kernel, "6.12")
+        self.assertEqual(self.parse("--kernel", "2.6.37").kernel, "2.6.37")
+
     def test_paths_after_double_dash(self):
         o = self.parse("-j", "1", "--", "-odd dir", "--", "--fix", "")
         self.assertEqual(o.paths, ["-odd dir", "--", "--fix", ""])
@@ -63,7 +69,10 @@ class CommandLine(unittest.TestCase):
                            (["--timeout", "1.5"], "--timeout needs a number of seconds"),
                            (["--fix", "--mode=org"], "does not combine with --mode=org"),
                            (["--since", "X", "--mode=patch"], "not with --mode=patch"),
-                           (["--fix=1"], "option '--fix' takes no value")):
+                           (["--fix=1"], "option '--fix' takes no value"),
+                           (["--kernel=abc"], "--kernel needs a kernel version X.Y"),
+                           (["--kernel=6"], "not '6'"),
+                           (["--kernel="], "--kernel needs a kernel version")):
             with self.assertRaises(Fatal) as e:
                 cli.parse(argv)
             self.assertIn(says, str(e.exception), argv)
@@ -112,6 +121,69 @@ FINDING = {"rule": "rw-fpos", "severity": "error", "confidence": "high",
            "fingerprint": "3f9a0c1d27b4e865"}
 
 
+class Recorder(cocci.Runner):
+    """A Runner that records its spatch command lines instead of running them."""
+
+    def __init__(self, versions):
+        super().__init__("spatch", 1, 10, versions=versions)
+        self.cmds = []
+
+    def _run(self, cmd, cwd=None):
+        self.cmds.append(cmd)
+        return cocci.Result(cmd, 0, "", "")
+
+
+class KernelVersions(unittest.TestCase):
+    """Every spatch run gets -D kernel=X.Y of its files, one run per version."""
+
+    def setUp(self):
+        self.d = os.path.realpath(tempfile.mkdtemp())
+        self.patch = os.path.join(self.d, "p.cocci")
+        with open(self.patch, "w") as f:
+            f.write("// Options: --no-includes\n")
+        for rel in ("new/a.c", "new/b.c", "old/c.c", "none/d.c"):
+            os.makedirs(os.path.dirname(os.path.join(self.d, rel)), exist_ok=True)
+            open(os.path.join(self.d, rel), "w").close()
+
+    def tearDown(self):
+        shutil.rmtree(self.d)
+
+    def kernels_of(self, cmd):
+        return [cmd[i + 1] for i, a in enumerate(cmd[:-1])
+                if a == "-D" and cmd[i + 1].startswith("kernel=")]
+
+    def test_one_run_per_version(self):
+        class Asked:
+            asked = []
+
+            def kernels(self, files):
+                self.asked.append(sorted(files))
+                return [{"new": "6.12", "old": "5.1"}.get(os.path.basename(os.path.dirname(f)))
+                        for f in files]
+        v = kernel.Versions()
+        paths = [os.path.join(self.d, r) for r in ("new/a.c", "new/b.c", "old/c.c", "none/d.c")]
+        v.learn(Asked(), paths)
+        self.assertEqual(len(Asked.asked), 1)
+        self.assertEqual(len(Asked.asked[0]), 3, "one file asked per directory")
+        r = Recorder(v)
+        r.on_files(patches.Patch(self.patch), "report", paths)
+        self.assertEqual(sorted(self.kernels_of(c) for c in r.cmds),
+                         [[], ["kernel=5.1"], ["kernel=6.12"]])
+        # A scratch copy converts for its original's kernel.
+        copy = os.path.join(self.d, "copy.c")
+        open(copy, "w").close()
+        v.same_as(copy, paths[2])
+        self.assertEqual(v.of(copy), "5.1")
+
+    def test_forced(self):
+        v = kernel.Versions("4.19")
+        v.learn(None, [os.path.join(self.d, "new/a.c")])
+        r = Recorder(v)
+        r.on_files(patches.Patch(self.patch), "patch",
+                   [os.path.join(self.d, "new/a.c"), os.path.join(self.d, "none/d.c")])
+        self.assertEqual([self.kernels_of(c) for c in r.cmds], [["kernel=4.19"]])
+
+
 def report_of(*findings):
     return json.dumps({"version": "0.1.0", "tool": "safeseek-check", "findings": list(findings),
                        "files_analysed": 1, "files_skipped": 0, "files_failed": 0})
@@ -151,6 +223,16 @@ class CheckerJson(unittest.TestCase):
                          [["-nostdinc", "-I", "/k/include", "-D__KERNEL__"], []])
         with self.assertRaises(Fatal):
             checker.parse_flags(json.dumps(doc), 3)
+
+    def test_kernels(self):
+        doc = {"files": [{"file": "a.c", "how": "tree flags", "root": "/k", "kernel": "6.12",
+                          "args": []},
+                         {"file": "b.c", "how": "fallback header", "root": None, "kernel": None,
+                          "args": []}]}
+        self.assertEqual(checker.parse_kernels(json.dumps(doc), 2), ["6.12", None])
+        del doc["files"][1]["kernel"]
+        with self.assertRaises(Fatal):
+            checker.parse_kernels(json.dumps(doc), 2)
 
     def test_changed_lines(self):
         doc = {"files": [{"path": "drivers/x.c", "lines": [12, 13], "deletions": [40]}]}
