@@ -557,7 +557,7 @@ def render_tree(a, t, L, targets):
 
 
 def render(a, info, trees):
-    L = ["# Benchmark results on real kernel trees\n"]
+    L = ["<!-- SPDX-License-Identifier: GPL-2.0-only -->\n", "# Benchmark results on real kernel trees\n"]
     L.append("Produced by `bench/run.py %s--runs %d --fix-runs %d --jobs %d "
              "--only %s` (niceness %d) on %s, commit %s; the trees: %s."
              % ("--tree DIR " * len(trees), a.runs, a.fix_runs, a.jobs,

@@ -464,7 +464,7 @@ def main():
 
 def render(a, info, stats, scan, fix, parts, same_result, rss):
     n_c, n_h, size = stats
-    L = []
+    L = ["<!-- SPDX-License-Identifier: GPL-2.0-only -->\n"]
     L.append("# Benchmark results\n")
     L.append("Produced by `bench/run.py --files %d --runs %d --jobs %d` on %s."
              % (a.files, a.runs, a.jobs,
