@@ -193,6 +193,16 @@ def nso_add_test(pc, fl, ppos, form, at=None, errno=None, perr=None):
                             perr=perr)
 
 
+def nso_add_other_test(pc, fl, ppos):
+    """A comparison no convertible shape took: unless a test of the same
+    file and position pointer on that line is known already."""
+    for t in nso.tests.values():
+        q = t["pc"]
+        if (q.file, q.line, t["file"], t["ppos"]) == (pc.file, pc.line, fl, ppos):
+            return
+    nso_add_test(pc, fl, ppos, None)
+
+
 def nso_holds_test(fn):
     return any(t["fn"] == fn for t in nso.tests.values())
 
@@ -607,19 +617,22 @@ if not ps or int(ps[0].line) <= int(perr[0].line) <= int(ps[0].line_end):
 // Any other comparison of a position pointer with &file->f_pos: reported,
 // not converted.
 
+// The position goes on an operand: a conjunction binding the whole
+// comparison makes spatch try every expression of the file, which on
+// deeply nested code costs minutes.
+
 @anytest depends on nso_file@
 identifier fl, ppos;
-expression T;
 position pc;
 @@
-\(T@pc \& \(ppos != &fl->f_pos\|&fl->f_pos != ppos\)\)
+\(ppos@pc != &fl->f_pos\|&fl@pc->f_pos != ppos\)
 
 @script:python depends on nso_file@
 fl << anytest.fl;
 ppos << anytest.ppos;
 pc << anytest.pc;
 @@
-nso_add_test(pc[0], fl, ppos, None)
+nso_add_other_test(pc[0], fl, ppos)
 
 // The parameters of the functions holding a test: the test must compare
 // the function's own file and position pointer.

@@ -115,7 +115,8 @@ def state(t, tree):
             converted += 1
     temps, stray = [], []
     for rel in all_files(tree):
-        if rel in known:
+        # The corpus's other files (the Makefiles of corpus/modern) were there.
+        if rel in known or os.path.isfile(os.path.join(os.fsencode(t.corpus), rel)):
             continue
         (temps if TEMP_RE.match(os.path.basename(rel)) else stray).append(rel)
     return mixed, stray, temps, converted
