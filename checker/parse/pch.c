@@ -120,21 +120,26 @@ static bool write_header(const char *path)
 	return fclose(f) == 0 && ok;
 }
 
-static void list_inclusion(CXFile included, CXSourceLocation *stack, unsigned depth,
-			   CXClientData data)
+static void add_inclusion(CXFile included, CXSourceLocation *stack, unsigned depth,
+			  CXClientData data)
 {
 	CXString name;
 	char *abs;
 
 	(void)stack;
-	if (depth == 0)		/* STEM.h itself, which goes with the run */
+	if (depth == 0)		/* the main file */
 		return;
 	name = clang_getFileName(included);
 	abs = ss_path_absolute(clang_getCString(name));
 	if (abs)
-		fprintf(data, "%s\n", abs);
+		strvec_push(data, abs);
 	free(abs);
 	clang_disposeString(name);
+}
+
+void ss_inclusions(CXTranslationUnit tu, struct strvec *out)
+{
+	clang_getInclusions(tu, add_inclusion, out);
 }
 
 /* STEM.inc: every header the precompiled header was made of, one a line. */
@@ -142,12 +147,16 @@ static bool write_inclusions(CXTranslationUnit tu, const char *stem)
 {
 	char *path = xasprintf("%s.inc", stem);
 	FILE *f = fopen(path, "w");
+	struct strvec headers = { 0 };
 	bool ok = f != NULL;
 
 	free(path);
 	if (!f)
 		return false;
-	clang_getInclusions(tu, list_inclusion, f);
+	ss_inclusions(tu, &headers);
+	for (size_t i = 0; i < headers.n; i++)
+		fprintf(f, "%s\n", headers.v[i]);
+	strvec_clear(&headers);
 	ok = fflush(f) == 0;
 	return fclose(f) == 0 && ok;
 }

@@ -41,6 +41,9 @@ const char *ss_pch_for(struct ss_pch_cache *c, CXIndex idx, const struct strvec 
  * The arguments a file is parsed with when given the precompiled header:
  * `args` without the -include files it already holds, then -include-pch.
  */
+/* Appends every file the parse included (absolute names; not the main file). */
+void ss_inclusions(CXTranslationUnit tu, struct strvec *out);
+
 /* Appends the headers the precompiled header `pch` was made of. */
 void ss_pch_headers(const char *pch, struct strvec *out);
 

@@ -228,24 +228,6 @@ static bool parsed_something(CXTranslationUnit tu, CXFile main_file)
 	return dc.valid > 0;
 }
 
-/* Each file a parse included, for the result cache. */
-static void add_inclusion(CXFile included, CXSourceLocation *stack, unsigned depth,
-			  CXClientData data)
-{
-	CXString name;
-	char *abs;
-
-	(void)stack;
-	if (depth == 0)
-		return;
-	name = clang_getFileName(included);
-	abs = ss_path_absolute(clang_getCString(name));
-	if (abs)
-		strvec_push(data, abs);
-	free(abs);
-	clang_disposeString(name);
-}
-
 /* One way of parsing (the plan's, or with `fallback` the bundled header),
    then the rules; *undecided as ss_rules_run() says. */
 static void analyse_once(CXIndex idx, const char *display, const char *clang_path,
@@ -328,7 +310,7 @@ static void analyse_once(CXIndex idx, const char *display, const char *clang_pat
 		ss_findings_end_file(sink);
 	}
 	if (plan->list_headers) {
-		clang_getInclusions(tu, add_inclusion, &out->headers);
+		ss_inclusions(tu, &out->headers);
 		/* those the precompiled header holds are not among them */
 		if (pch)
 			ss_pch_headers(pch, &out->headers);

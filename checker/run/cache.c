@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "run/cache.h"
 
+#include "input/source.h"
 #include "util/xalloc.h"
 
 #include <clang-c/Index.h>
@@ -216,20 +217,16 @@ static bool get_u64(struct ss_wire *w, uint64_t *v)
 
 static bool read_all(const char *path, struct ss_wire *w)
 {
-	FILE *f = fopen(path, "rb");
-	char chunk[65536];
-	size_t n;
+	struct ss_source src;
+	char *reason;
 
-	if (!f)
+	if (ss_source_read_any(path, &src, &reason) < 0) {
+		free(reason);
 		return false;
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
-		xgrow((void **)&w->buf, &w->cap, w->len + n, 1);
-		memcpy(w->buf + w->len, chunk, n);
-		w->len += n;
 	}
-	n = ferror(f);
-	fclose(f);
-	return n == 0;
+	w->buf = src.buf;	/* the wire takes the buffer over */
+	w->len = w->cap = src.len;
+	return true;
 }
 
 /* Whether every header the entry lists is as it was; w reads on after them. */
