@@ -52,6 +52,12 @@ struct name_info {
 
 struct ss_model {
 	CXTranslationUnit tu;
+	CXFile main_file;
+	/* Offsets in the main file of what decides how a method uses the
+	   position, as the AST spells it: references to its position
+	   parameter, ->ki_pos, calls that make a file non-seekable.  Text the
+	   AST lost to a parse error shows up missing here (undecided.c). */
+	struct ss_map position_spelled;
 
 	struct ss_function *fns;
 	size_t nfns, capfns;

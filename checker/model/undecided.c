@@ -14,8 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define WORD(w) w, sizeof(w) - 1
-
 /* Where each f_pos access the model found is spelled, in the main file. */
 static struct ss_map spelled_accesses(const struct ss_model *m, CXFile main_file)
 {
@@ -33,21 +31,23 @@ static struct ss_map spelled_accesses(const struct ss_model *m, CXFile main_file
 	return at;
 }
 
-/* A `->f_pos` or `.f_pos` of the code that is no struct file access the
-   model knows: its base has a type only the real headers give. */
-static bool unknown_fpos(const struct ss_model *m, CXFile main_file, const char *s, size_t len)
+/*
+ * Calls fn for each word of s[from, to) outside comments, literals and
+ * directive lines (a macro's body is judged where it is used), until fn
+ * returns true; returns whether one did.
+ */
+static bool each_word(const char *s, size_t len, size_t from, size_t to,
+		      bool (*fn)(const char *s, size_t at, size_t end, void *arg), void *arg)
 {
-	struct ss_map at = spelled_accesses(m, main_file);
-	bool unknown = false;
-	size_t i = 0;
+	size_t i = from;
 
-	while (!unknown && (i = ss_ctext_skip_noise(s, len, i)) < len) {
-		size_t end = ss_ctext_ident_end(s, len, i);
-		unsigned off = (unsigned)i;
+	if (to > len)
+		to = len;
+	while ((i = ss_ctext_skip_noise(s, to, i)) < to) {
+		size_t end = ss_ctext_ident_end(s, to, i);
 
 		if (s[i] == '#' && ss_ctext_line_start(s, i)) {
-			/* a macro's body is judged where it is used */
-			while (i < len && s[i] != '\n')
+			while (i < to && s[i] != '\n')
 				i += s[i] == '\\' ? 2 : 1;
 			continue;
 		}
@@ -55,40 +55,128 @@ static bool unknown_fpos(const struct ss_model *m, CXFile main_file, const char 
 			i++;
 			continue;
 		}
-		if (ss_ctext_word_at(s, len, i, WORD("f_pos")) && i > 0 &&
-		    (s[i - 1] == '.' || (i > 1 && s[i - 1] == '>' && s[i - 2] == '-')) &&
-		    !ss_map_get(&at, &off, sizeof(off)))
-			unknown = true;
+		if (fn(s, i, end, arg))
+			return true;
 		i = end;
 	}
+	return false;
+}
+
+static bool is_word(const char *s, size_t at, size_t end, const char *w)
+{
+	size_t n = strlen(w);
+
+	return end - at == n && memcmp(s + at, w, n) == 0;
+}
+
+/* Whether the word at `at` names a member: `x.w` or `x->w`. */
+static bool member_name(const char *s, size_t at)
+{
+	return at > 0 && (s[at - 1] == '.' || (at > 1 && s[at - 1] == '>' && s[at - 2] == '-'));
+}
+
+/* A `->f_pos` or `.f_pos` of the code that is no struct file access the
+   model knows: its base has a type only the real headers give. */
+static bool fpos_not_spelled(const char *s, size_t at, size_t end, void *arg)
+{
+	unsigned off = (unsigned)at;
+
+	return is_word(s, at, end, "f_pos") && member_name(s, at) &&
+	       !ss_map_get(arg, &off, sizeof(off));
+}
+
+static bool unknown_fpos(const struct ss_model *m, CXFile main_file, const char *s, size_t len)
+{
+	struct ss_map at = spelled_accesses(m, main_file);
+	bool unknown = each_word(s, len, 0, len, fpos_not_spelled, &at);
+
 	ss_map_free(&at);
 	return unknown;
 }
 
-/* More `struct file_operations NAME = {` in the text than the model read. */
-static bool unread_fops(const struct ss_model *m, const char *s, size_t len)
+static bool count_fops_initializer(const char *s, size_t at, size_t end, void *arg)
 {
-	size_t n = 0;
-	const char *at = s;
+	struct { size_t len, n; } *count = arg;
+	size_t name, open, close;
 
-	while ((at = memmem(at, len - (size_t)(at - s), WORD("file_operations")))) {
-		size_t i = (size_t)(at - s), name, open, close;
-
-		at += sizeof("file_operations") - 1;
-		if (!ss_ctext_word_at(s, len, i, WORD("file_operations")))
-			continue;
-		name = ss_ctext_skip_blank(s, len, i + sizeof("file_operations") - 1);
-		if (ss_ctext_ident_end(s, len, name) > name &&
-		    ss_ctext_initializer(s, len, name, &open, &close))
-			n++;
-	}
-	return n > m->nfops;
+	if (!is_word(s, at, end, "file_operations"))
+		return false;
+	name = ss_ctext_skip_blank(s, count->len, end);
+	if (ss_ctext_ident_end(s, count->len, name) > name &&
+	    ss_ctext_initializer(s, count->len, name, &open, &close))
+		count->n++;
+	return false;
 }
 
-/* A parse error inside a method: a statement the rules need may be lost. */
-static bool error_in_method(const struct ss_model *m, CXTranslationUnit tu, CXFile main_file)
+/* More `struct file_operations NAME = {` in the code than the model read
+   (one a macro's body defines is counted where the macro is used). */
+static bool unread_fops(const struct ss_model *m, const char *s, size_t len)
+{
+	struct { size_t len, n; } count = { len, 0 };
+
+	each_word(s, len, 0, len, count_fops_initializer, &count);
+	return count.n > m->nfops;
+}
+
+struct deciding {
+	const struct ss_model *m;
+	const char *position;		/* the method's position parameter, or NULL */
+};
+
+/* A word that decides how a method uses the position (its position
+   parameter, ->ki_pos, a call to nonseekable_open() and the like) where
+   the AST holds none. */
+static bool deciding_word_lost(const char *s, size_t at, size_t end, void *arg)
+{
+	const struct deciding *d = arg;
+	unsigned off = (unsigned)at;
+	bool deciding;
+
+	if (member_name(s, at))
+		deciding = is_word(s, at, end, "ki_pos");
+	else
+		deciding = (d->position && is_word(s, at, end, d->position)) ||
+			   is_word(s, at, end, "nonseekable_open") ||
+			   is_word(s, at, end, "stream_open") ||
+			   is_word(s, at, end, "simple_attr_open");
+	return deciding && !ss_map_get(&d->m->position_spelled, &off, sizeof(off));
+}
+
+/*
+ * A parse error inside a method that cost the AST part of what the rules
+ * need: a word of its body deciding how it uses the position.  An error
+ * elsewhere in the method (a member of a driver's struct the bundled
+ * header cannot know) decides nothing.
+ */
+static bool method_lost_words(const struct ss_model *m, const struct ss_function *f,
+			      const char *s, size_t len)
+{
+	size_t i = (size_t)(f - m->fns);
+	CXSourceRange r = clang_getCursorExtent(f->body);
+	unsigned start, end;
+	CXString name = { 0 };
+	struct deciding d = { .m = m };
+	bool lost;
+
+	clang_getFileLocation(clang_getRangeStart(r), NULL, NULL, NULL, &start);
+	clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &end);
+	if (f->position < m->nparams[i]) {
+		name = clang_getCursorSpelling(m->params[i][f->position]);
+		d.position = clang_getCString(name);
+		if (d.position && !*d.position)
+			d.position = NULL;
+	}
+	lost = start < end && each_word(s, len, start, end, deciding_word_lost, &d);
+	if (d.position)
+		clang_disposeString(name);
+	return lost;
+}
+
+static bool error_in_method(const struct ss_model *m, CXTranslationUnit tu, CXFile main_file,
+			    const char *s, size_t len)
 {
 	unsigned n = clang_getNumDiagnostics(tu);
+	bool *looked = xcalloc(m->nfns ? m->nfns : 1, sizeof(*looked));
 	bool found = false;
 
 	for (unsigned i = 0; i < n && !found; i++) {
@@ -100,10 +188,14 @@ static bool error_in_method(const struct ss_model *m, CXTranslationUnit tu, CXFi
 		clang_getFileLocation(loc, &file, NULL, NULL, NULL);
 		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && file &&
 		    clang_File_isEqual(file, main_file) &&
-		    (f = ss_model_function_at(m, loc)) && (f->roles & ~SS_ROLE_OTHER))
-			found = true;
+		    (f = ss_model_function_at(m, loc)) && (f->roles & ~SS_ROLE_OTHER) &&
+		    !looked[f - m->fns]) {
+			looked[f - m->fns] = true;
+			found = method_lost_words(m, f, s, len);
+		}
 		clang_disposeDiagnostic(d);
 	}
+	free(looked);
 	return found;
 }
 
@@ -148,7 +240,7 @@ unsigned ss_model_undecided(const struct ss_unit *u)
 		why |= SS_UNDECIDED_FPOS;
 	if (unread_fops(m, s, len))
 		why |= SS_UNDECIDED_FOPS;
-	if (error_in_method(m, u->tu, u->main_file))
+	if (error_in_method(m, u->tu, u->main_file, s, len))
 		why |= SS_UNDECIDED_METHOD;
 	if (roleless_fpos_beside_errors(m, u->tu, u->main_file))
 		why |= SS_UNDECIDED_ROLE;

@@ -230,6 +230,16 @@ static bool pointer_read(const struct walker *w, CXCursor self)
 	}
 }
 
+static void note_spelled(struct ss_model *m, CXCursor c)
+{
+	CXFile f;
+	unsigned off;
+
+	clang_getSpellingLocation(clang_getCursorLocation(c), &f, NULL, NULL, &off);
+	if (f && m->main_file && clang_File_isEqual(f, m->main_file))
+		ss_map_put(&m->position_spelled, &off, sizeof(off), 0, NULL);
+}
+
 static void reference(struct walker *w, CXCursor c)
 {
 	CXCursor ref = clang_getCursorReferenced(c);
@@ -242,6 +252,8 @@ static void reference(struct walker *w, CXCursor c)
 
 		if (w->fn < 0 || strcmp(m->fns[w->fn].name, name) != 0)
 			model_name(m, name, true)->refs++;
+		if (model_makes_nonseekable(name))
+			note_spelled(m, c);
 		clang_disposeString(s);
 	} else if (k == CXCursor_ParmDecl && w->fn >= 0) {
 		unsigned i = m->fns[w->fn].position;
@@ -250,6 +262,7 @@ static void reference(struct walker *w, CXCursor c)
 			bool pointer = clang_getCursorType(ref).kind == CXType_Pointer;
 
 			m->fns[w->fn].position_uses++;
+			note_spelled(m, c);
 			if (pointer ? pointer_read(w, c) : value_read(w, 1, c))
 				m->fns[w->fn].position_reads++;
 		}
@@ -333,6 +346,7 @@ static void visit(struct walker *w, CXCursor c)
 	case CXCursor_MemberRefExpr:
 		if (w->fn >= 0 && ss_cursor_spelled(c, "ki_pos")) {
 			w->m->fns[w->fn].uses_ki_pos = true;
+			note_spelled(w->m, c);
 			if (value_read(w, 1, c))
 				w->m->fns[w->fn].position_reads++;
 		}
@@ -426,6 +440,7 @@ struct ss_model *ss_model_build(struct ss_unit *u)
 
 	memset(m, 0, sizeof(*m));
 	m->tu = u->tu;
+	m->main_file = u->main_file;
 	memset(&w, 0, sizeof(w));
 	w.m = m;
 	w.fn = -1;
@@ -469,6 +484,7 @@ void ss_model_free(struct ss_model *m)
 	free(m->calls);
 	free(m->names);
 	ss_map_free(&m->name_index);
+	ss_map_free(&m->position_spelled);
 	free(m->fops_fields);
 	free(m->ctl_fields);
 	free(m);
