@@ -37,11 +37,12 @@ static void print_version(void)
 }
 
 static int write_report(FILE *f, const struct ss_options *o,
-			const struct ss_findings *fs, const struct ss_stats *st)
+			const struct ss_findings *fs, const struct ss_stats *st,
+			const struct ss_patch_files *pf)
 {
 	switch (o->format) {
 	case SS_FORMAT_JSON:
-		return ss_write_json(f, fs, st);
+		return ss_write_json(f, fs, st, o->patch_files ? pf : NULL);
 	case SS_FORMAT_SARIF:
 		return ss_write_sarif(f, fs, st, o->srcroot);
 	case SS_FORMAT_TEXT:
@@ -51,12 +52,12 @@ static int write_report(FILE *f, const struct ss_options *o,
 }
 
 static int emit(const struct ss_options *o, const struct ss_findings *fs,
-		const struct ss_stats *st)
+		const struct ss_stats *st, const struct ss_patch_files *pf)
 {
 	struct ss_outfile out;
 
 	if (!o->output) {
-		if (write_report(stdout, o, fs, st) < 0 || fflush(stdout) != 0 ||
+		if (write_report(stdout, o, fs, st, pf) < 0 || fflush(stdout) != 0 ||
 		    ferror(stdout)) {
 			fprintf(stderr, "safeseek-check: cannot write the report: %s\n",
 				strerror(errno ? errno : EIO));
@@ -68,7 +69,7 @@ static int emit(const struct ss_options *o, const struct ss_findings *fs,
 		fprintf(stderr, "safeseek-check: %s: %s\n", o->output, strerror(errno));
 		return -1;
 	}
-	if (write_report(out.f, o, fs, st) < 0) {
+	if (write_report(out.f, o, fs, st, pf) < 0) {
 		ss_outfile_abort(&out);
 		fprintf(stderr, "safeseek-check: %s: cannot build the report\n", o->output);
 		return -1;
@@ -89,6 +90,7 @@ static int check(const struct ss_options *o)
 	struct ss_findings findings = { 0 };
 	struct ss_messages msgs = { 0 };
 	struct ss_stats st;
+	struct ss_patch_files pf = { 0 };
 	char err[512];
 	bool trouble = false;
 	int status;
@@ -106,7 +108,7 @@ static int check(const struct ss_options *o)
 		}
 	}
 
-	ss_run(o, db, &findings, &msgs, &st);
+	ss_run(o, db, &findings, &msgs, &st, &pf);
 	if (ss_gate_active(&gate) && ss_gate_apply(&gate, &findings) < 0)
 		trouble = true;
 	ss_messages_print(&msgs, stderr, o->verbose ? SS_MSG_VERBOSE : SS_MSG_NOTE);
@@ -115,13 +117,14 @@ static int check(const struct ss_options *o)
 	if (st.path_error || (st.failed && !st.analysed && !st.skipped) ||
 	    (o->strict && st.failed) || trouble)
 		status = EXIT_TROUBLE;
-	if (emit(o, &findings, &st) < 0)
+	if (emit(o, &findings, &st, &pf) < 0)
 		status = EXIT_TROUBLE;
 	if (!o->quiet)
 		ss_write_summary(stderr, &findings, &st);
 
 	ss_messages_free(&msgs);
 	ss_findings_free(&findings);
+	ss_patch_files_free(&pf);
 	ss_compdb_free(db);
 	ss_gate_free(&gate);
 	return status;

@@ -27,6 +27,8 @@ struct ss_plan {
 	bool bundled_first;	/* parse with the bundled header first, and with
 				   the real headers only when that leaves something
 				   undecided (--headers=auto) */
+	bool patch_files;	/* say which semantic patches may change the file
+				   (--patch-files) */
 	bool list_headers;	/* say which files the parses included (the result
 				   cache checks them before reusing a result) */
 	char *why;		/* how the arguments were found, for -v */

@@ -146,6 +146,8 @@ static bool entries_maybe(const char *s, size_t len, const struct entries *e, un
 {
 	bool shape;
 
+	if ((shapes & SS_FOPS_ANY_METHOD) && (e->data || e->has_llseek))
+		return true;
 	if (!e->data)
 		return false;
 	shape = e->has_llseek ? (shapes & SS_FOPS_NO_LLSEEK_FN) && span_is(s, e->llseek, "no_llseek")

@@ -20,12 +20,15 @@
 enum ss_fops_shape {
 	SS_FOPS_NO_LLSEEK = 1,		/* no .llseek at all */
 	SS_FOPS_NO_LLSEEK_FN = 2,	/* .llseek = no_llseek */
+	SS_FOPS_ANY_METHOD = 4,		/* a read, write or llseek method, whatever
+					   its open method does */
 };
 
 /*
  * Whether some file_operations initialized in `s` has one of the `shapes`,
  * a read or write method, and an open method not known to call
- * nonseekable_open(), stream_open() or simple_attr_open().
+ * nonseekable_open(), stream_open() or simple_attr_open(); with
+ * SS_FOPS_ANY_METHOD, whether one has a read, write or llseek method.
  */
 bool ss_fops_text_maybe(const char *s, size_t len, unsigned shapes);
 

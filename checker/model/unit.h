@@ -12,6 +12,7 @@
 #include <stdbool.h>
 
 #include "flags/kversion.h"
+#include "util/container.h"
 
 struct ss_model;
 struct ss_findings;
@@ -27,6 +28,9 @@ struct ss_unit {
 					   unknown: what the rules may advise */
 	struct ss_model *model;
 	struct ss_findings *sink;	/* where ss_report() appends */
+	struct strvec *patches;		/* --patch-files: where the semantic patches that
+					   may change the file go (rules/patch_choice.h);
+					   NULL when not asked */
 	const struct ss_rule **claimant;	/* per f_pos access of the model: the rule
 						   that reports it, or NULL */
 };

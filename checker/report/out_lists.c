@@ -10,6 +10,7 @@
 #include "util/path.h"
 #include "flags/plan.h"
 #include "findings/messages.h"
+#include "rules/patch_choice.h"
 #include "rules/rule.h"
 
 #include <errno.h>
@@ -40,6 +41,10 @@ int ss_write_rules_json(FILE *f)
 		json_object_array_add(list, o);
 	}
 	json_object_object_add(top, "rules", list);
+	list = json_object_new_array();
+	for (size_t i = 0; ss_patch_choice_patches[i]; i++)
+		json_object_array_add(list, json_object_new_string(ss_patch_choice_patches[i]));
+	json_object_object_add(top, "patches_chosen", list);
 	rc = ss_json_write(f, top);
 	json_object_put(top);
 	return rc;

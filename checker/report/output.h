@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "findings/findings.h"
+#include "findings/patch_files.h"
 #include "flags/plan.h"
 #include "model/model.h"
 
@@ -27,7 +28,9 @@ struct ss_stats {
 
 /* Each returns 0, or -1 when the report could not be built. */
 int ss_write_text(FILE *f, const struct ss_findings *fs);
-int ss_write_json(FILE *f, const struct ss_findings *fs, const struct ss_stats *st);
+/* With pf (--patch-files), "patch_files": {patch: [file, ...]} too. */
+int ss_write_json(FILE *f, const struct ss_findings *fs, const struct ss_stats *st,
+		  const struct ss_patch_files *pf);
 /* URIs are relative to srcroot (the current directory when NULL). */
 int ss_write_sarif(FILE *f, const struct ss_findings *fs,
 		   const struct ss_stats *st, const char *srcroot);

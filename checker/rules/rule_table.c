@@ -3,6 +3,7 @@
 
 
 #include "input/prefilter.h"
+#include "rules/patch_choice.h"
 #include "model/model.h"
 #include "util/xalloc.h"
 
@@ -44,6 +45,8 @@ unsigned ss_rules_run(struct ss_unit *u)
 		if (ss_rules[i]->check)
 			ss_rules[i]->check(u, ss_rules[i]);
 	undecided = ss_model_undecided(u);
+	if (u->patches)
+		ss_patch_choice(u, undecided, u->patches);
 	free(u->claimant);
 	u->claimant = NULL;
 	ss_model_free(u->model);
@@ -51,15 +54,18 @@ unsigned ss_rules_run(struct ss_unit *u)
 	return undecided;
 }
 
-void ss_rules_prefilter_init(struct ss_prefilter *p)
+void ss_rules_prefilter_init(struct ss_prefilter *p, bool patch_choice)
 {
-	struct ss_want *wants = xcalloc(ss_rule_count, sizeof(*wants));
+	struct ss_want *wants = xcalloc(ss_rule_count + 1, sizeof(*wants));
+	size_t n = ss_rule_count;
 
 	for (size_t i = 0; i < ss_rule_count; i++) {
 		wants[i].needs = ss_rules[i]->needs;
 		wants[i].maybe = ss_rules[i]->maybe;
 	}
-	ss_prefilter_init(p, wants, ss_rule_count);
+	if (patch_choice)
+		ss_patch_choice_want(&wants[n++]);
+	ss_prefilter_init(p, wants, n);
 	free(wants);
 }
 

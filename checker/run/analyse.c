@@ -75,7 +75,7 @@ static enum CXErrorCode parse(CXIndex idx, const char *clang_path,
 			      const struct ss_source *src,
 			      const struct strvec *extra, bool fallback,
 			      struct ss_pch_cache *pch, const char **used,
-			      CXTranslationUnit *tu)
+			      bool want_skipped, CXTranslationUnit *tu)
 {
 	struct strvec args = { 0 };
 	struct CXUnsavedFile unsaved[2] = {
@@ -111,7 +111,10 @@ static enum CXErrorCode parse(CXIndex idx, const char *clang_path,
 	*tu = NULL;
 	e = clang_parseTranslationUnit2(idx, clang_path,
 					(const char *const *)args.v, (int)args.n,
-					unsaved, n_unsaved, parse_options, tu);
+					unsaved, n_unsaved, parse_options |
+					/* the #if branches not taken, for --patch-files */
+					(want_skipped ? CXTranslationUnit_DetailedPreprocessingRecord : 0),
+					tu);
 	strvec_clear(&args);
 	if (e == CXError_Success && !*tu)
 		e = CXError_Failure;
@@ -182,12 +185,13 @@ static void diag_free(struct diag_summary *d)
 /* parse(), then the main file and the summary of its diagnostics. */
 static enum CXErrorCode parse_examined(CXIndex idx, const char *clang_path,
 				       const struct ss_source *src,
-				       const struct strvec *extra, bool fallback,
+				       const struct ss_plan *plan, bool fallback,
 				       struct ss_pch_cache *pch, const char **used,
 				       CXTranslationUnit *tu, CXFile *main_file,
 				       struct diag_summary *d)
 {
-	enum CXErrorCode e = parse(idx, clang_path, src, extra, fallback, pch, used, tu);
+	enum CXErrorCode e = parse(idx, clang_path, src, &plan->args, fallback, pch, used,
+				   plan->patch_files, tu);
 
 	if (e == CXError_Success) {
 		*main_file = clang_getFile(*tu, clang_path);
@@ -242,9 +246,10 @@ static void analyse_once(CXIndex idx, const char *display, const char *clang_pat
 	const char *pch;
 	struct strvec headers = out->headers;	/* kept from an earlier parse */
 
+	strvec_clear(&out->patches);	/* an earlier parse's are not this one's */
 	memset(out, 0, sizeof(*out));
 	out->headers = headers;
-	e = parse_examined(idx, clang_path, src, &plan->args, fallback, plan->pch, &pch, &tu,
+	e = parse_examined(idx, clang_path, src, plan, fallback, plan->pch, &pch, &tu,
 			   &main_file, &d);
 	/* An error seen with the common headers first may be theirs: parse
 	   the file again as it stands. */
@@ -252,7 +257,7 @@ static void analyse_once(CXIndex idx, const char *display, const char *clang_pat
 		diag_free(&d);
 		if (e == CXError_Success)
 			clang_disposeTranslationUnit(tu);
-		e = parse_examined(idx, clang_path, src, &plan->args, fallback, NULL, &pch, &tu,
+		e = parse_examined(idx, clang_path, src, plan, fallback, NULL, &pch, &tu,
 				   &main_file, &d);
 	}
 	if (e == CXError_Success && !fallback && d.header_trouble && plan->may_fall_back) {
@@ -261,7 +266,7 @@ static void analyse_once(CXIndex idx, const char *display, const char *clang_pat
 		diag_free(&d);
 		clang_disposeTranslationUnit(tu);
 		fallback = true;
-		e = parse_examined(idx, clang_path, src, &plan->args, true, NULL, &pch, &tu,
+		e = parse_examined(idx, clang_path, src, plan, true, NULL, &pch, &tu,
 				   &main_file, &d);
 	}
 	out->how = fallback ? SS_HOW_FALLBACK : plan->how;
@@ -303,6 +308,7 @@ static void analyse_once(CXIndex idx, const char *display, const char *clang_pat
 			.vfs_core = plan->vfs_core,
 			.kernel = plan->kernel,
 			.sink = sink,
+			.patches = plan->patch_files ? &out->patches : NULL,
 		};
 
 		ss_findings_begin_file(sink, display, src->buf, src->len);
@@ -384,4 +390,5 @@ void ss_outcome_free(struct ss_outcome *o)
 	free(o->problem);
 	o->detail = o->problem = NULL;
 	strvec_clear(&o->headers);
+	strvec_clear(&o->patches);
 }

@@ -27,6 +27,8 @@ struct ss_outcome {
 	unsigned escalated;	/* parsed with its real headers after the bundled
 				   header left these undecided (SS_UNDECIDED_*) */
 	struct strvec headers;	/* every file the parses included, absolute */
+	struct strvec patches;	/* with plan->patch_files: the semantic patches
+				   that may change the file */
 };
 
 /*

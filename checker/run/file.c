@@ -4,6 +4,7 @@
 
 #include "input/source.h"
 #include "run/analyse.h"
+#include "rules/patch_choice.h"
 #include "run/cache.h"
 #include "util/path.h"
 
@@ -15,6 +16,17 @@
 static void record(struct ss_checker *c, const char *path, const struct ss_outcome *o,
 		   struct ss_file_result *r)
 {
+	if (c->opt->patch_files) {
+		struct strvec all = { 0 };
+		/* What the checker could not analyse, it cannot rule out. */
+		const struct strvec *patches = o->analysed ? &o->patches : &all;
+
+		if (!o->analysed)
+			ss_patch_choice_all(&all);
+		for (size_t i = 0; i < patches->n; i++)
+			ss_patch_files_add(&r->patch_files, patches->v[i], path);
+		strvec_clear(&all);
+	}
 	if (o->analysed) {
 		r->stats.analysed++;
 		r->stats.by_how[o->how]++;
@@ -52,8 +64,9 @@ static struct ss_cache_key *result_key(const struct ss_checker *c, const char *p
 	ss_cache_key_add(k, src->buf, src->len);
 	for (size_t i = 0; i < plan->args.n; i++)
 		ss_cache_key_add_str(k, plan->args.v[i]);
-	snprintf(how, sizeof(how), "%d %d %d %d %d %d %u.%u.%u", (int)plan->how, plan->vfs_core,
+	snprintf(how, sizeof(how), "%d %d %d %d %d %d %d %u.%u.%u", (int)plan->how, plan->vfs_core,
 		 plan->may_fall_back, plan->bundled_first, plan->pch != NULL, c->opt->verbose,
+		 plan->patch_files,
 		 plan->kernel.major, plan->kernel.minor, plan->kernel.sub);
 	ss_cache_key_add_str(k, how);
 	ss_cache_key_add_str(k, plan->root);
@@ -112,6 +125,7 @@ void ss_check_file(void *ctx, const char *path, struct ss_file_result *r)
 		plan.may_fall_back = false;
 	}
 	plan.bundled_first = c->opt->headers == SS_HEADERS_AUTO;
+	plan.patch_files = c->opt->patch_files;
 	if (plan.how != SS_HOW_FALLBACK)
 		plan.pch = c->pch;
 	if (c->cache) {

@@ -100,7 +100,7 @@ static void check_file(void *ctx, const char *path, struct ss_file_result *r)
 		free(reason);
 		return;
 	}
-	ss_rules_prefilter_init(&pf);
+	ss_rules_prefilter_init(&pf, false);
 	ok = ss_prefilter_match(&pf, src.buf, src.len);
 	ss_prefilter_free(&pf);
 	if (!ok) {

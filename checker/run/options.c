@@ -12,7 +12,7 @@ enum {
 	OPT_FORMAT = 256, OPT_SRCROOT, OPT_FOLLOW, OPT_STRICT, OPT_PARSE_ALL,
 	OPT_NO_PCH, OPT_LIST_RULES, OPT_VERSION, OPT_BASELINE, OPT_WRITE_BASELINE,
 	OPT_CHANGED_LINES, OPT_PRINT_FLAGS, OPT_PRINT_CHANGED_LINES, OPT_FATAL,
-	OPT_PARSE_ERRORS, OPT_HEADERS, OPT_NO_CACHE, OPT_CACHE_DIR, OPT_KERNEL,
+	OPT_PARSE_ERRORS, OPT_HEADERS, OPT_NO_CACHE, OPT_CACHE_DIR, OPT_PATCH_FILES, OPT_KERNEL,
 };
 
 static const struct option scan_options[] = {
@@ -29,6 +29,7 @@ static const struct option scan_options[] = {
 	{ "no-pch", no_argument, NULL, OPT_NO_PCH },
 	{ "headers", required_argument, NULL, OPT_HEADERS },
 	{ "no-cache", no_argument, NULL, OPT_NO_CACHE },
+	{ "patch-files", no_argument, NULL, OPT_PATCH_FILES },
 	{ "cache-dir", required_argument, NULL, OPT_CACHE_DIR },
 	{ "kernel", required_argument, NULL, OPT_KERNEL },
 	{ "baseline", required_argument, NULL, OPT_BASELINE },
@@ -106,6 +107,9 @@ void ss_options_usage(FILE *f)
 "      --write-baseline=FILE  record every finding in FILE, report none\n"
 "      --changed-lines=DIFF   report only findings on lines a unified diff\n"
 "                         (-p1 paths, '-' for standard input) adds or changes\n"
+"      --patch-files      with --format=json, also list the files each semantic\n"
+"                         patch the checker chooses for may change\n"
+"                         (stream_open.cocci; what run-check.sh --fix runs it on)\n"
 "  -v, --verbose          say for each file how it was analysed, or why not\n"
 "  -q, --quiet            no summary and no progress line on standard error\n"
 "      --list-rules       list the rules: id, severity, confidence, fix,\n"
@@ -284,6 +288,9 @@ static int take(struct ss_options *o, int c, char *err, size_t errlen)
 	case OPT_NO_PCH:
 		o->no_pch = true;
 		return 0;
+	case OPT_PATCH_FILES:
+		o->patch_files = true;
+		break;
 	case OPT_NO_CACHE:
 		o->no_cache = true;
 		return 0;
@@ -377,6 +384,10 @@ int ss_options_parse(int argc, char **argv, enum ss_options_mode mode,
 		o->paths[o->npaths++] = argv[optind++];
 	if (o->quiet && o->verbose) {
 		snprintf(err, errlen, "-q and -v cannot be used together");
+		return -1;
+	}
+	if (o->patch_files && o->format != SS_FORMAT_JSON) {
+		snprintf(err, errlen, "--patch-files needs --format=json");
 		return -1;
 	}
 	return 0;

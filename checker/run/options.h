@@ -48,6 +48,8 @@ struct ss_options {
 	bool no_pch;			/* no precompiled common headers */
 	enum ss_headers headers;
 	bool no_cache;			/* --no-cache */
+	bool patch_files;		/* --patch-files: the JSON report lists the files
+					   each patch may change (rules/patch_choice.h) */
 	const char *cache_dir;		/* --cache-dir, or NULL for the default */
 	struct ss_kversion kernel;	/* --kernel=X.Y: every file's version, or
 					   unknown to take each file's tree's */

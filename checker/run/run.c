@@ -101,7 +101,7 @@ static char *pch_dir(const struct ss_options *o)
 
 void ss_run(const struct ss_options *o, const struct ss_compdb *db,
 	    struct ss_findings *findings, struct ss_messages *msgs,
-	    struct ss_stats *stats)
+	    struct ss_stats *stats, struct ss_patch_files *patch_files)
 {
 	struct ss_checker checker = { .opt = o, .db = db };
 	struct ss_file_result all = { 0 };
@@ -112,7 +112,7 @@ void ss_run(const struct ss_options *o, const struct ss_compdb *db,
 	struct ss_walk *walk;
 	size_t named = 0;
 
-	ss_rules_prefilter_init(&checker.prefilter);
+	ss_rules_prefilter_init(&checker.prefilter, o->patch_files);
 	checker.cache = ss_cache_for_run(o->cache_dir, o->no_cache, &reason);
 	if (reason) {
 		ss_msg_add(&all.msgs, SS_MSG_NOTE, reason, "cannot keep the result cache here; "
@@ -154,4 +154,6 @@ void ss_run(const struct ss_options *o, const struct ss_compdb *db,
 	*findings = all.findings;
 	*msgs = all.msgs;
 	*stats = all.stats;
+	ss_patch_files_sort(&all.patch_files);
+	*patch_files = all.patch_files;
 }

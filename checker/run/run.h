@@ -11,12 +11,13 @@
 
 #include "findings/findings.h"
 #include "findings/messages.h"
+#include "findings/patch_files.h"
 #include "flags/compdb.h"
 #include "report/output.h"
 #include "run/options.h"
 
 void ss_run(const struct ss_options *o, const struct ss_compdb *db,
 	    struct ss_findings *findings, struct ss_messages *msgs,
-	    struct ss_stats *stats);
+	    struct ss_stats *stats, struct ss_patch_files *patch_files);
 
 #endif

@@ -120,6 +120,11 @@ void ss_wire_result(struct ss_wire *w, const struct ss_file_result *r)
 			ss_wire_u32(w, f->extents[k].last);
 		}
 	}
+	ss_wire_u32(w, (uint32_t)r->patch_files.patch.n);
+	for (size_t i = 0; i < r->patch_files.patch.n; i++) {
+		ss_wire_str(w, r->patch_files.patch.v[i]);
+		ss_wire_str(w, r->patch_files.file.v[i]);
+	}
 }
 
 static bool get_finding(struct ss_wire *w, struct ss_finding *f)
@@ -183,6 +188,19 @@ bool ss_wire_get_result(struct ss_wire *w, struct ss_file_result *r)
 		if (!ok)
 			return false;
 	}
+	if (!ss_wire_get_u32(w, &n))
+		return false;
+	for (uint32_t i = 0; i < n; i++) {
+		char *patch, *file = NULL;
+		bool ok = ss_wire_get_str(w, &patch) && patch && ss_wire_get_str(w, &file) && file;
+
+		if (ok)
+			ss_patch_files_add(&r->patch_files, patch, file);
+		free(patch);
+		free(file);
+		if (!ok)
+			return false;
+	}
 	return true;
 }
 
@@ -232,6 +250,7 @@ void ss_file_result_free(struct ss_file_result *r)
 {
 	ss_findings_free(&r->findings);
 	ss_messages_free(&r->msgs);
+	ss_patch_files_free(&r->patch_files);
 	memset(&r->stats, 0, sizeof(r->stats));
 }
 
@@ -239,6 +258,7 @@ void ss_file_result_merge(struct ss_file_result *dst, struct ss_file_result *src
 {
 	ss_findings_move(&dst->findings, &src->findings);
 	ss_messages_move(&dst->msgs, &src->msgs);
+	ss_patch_files_move(&dst->patch_files, &src->patch_files);
 	dst->stats.files += src->stats.files;
 	dst->stats.analysed += src->stats.analysed;
 	dst->stats.skipped += src->stats.skipped;

@@ -15,6 +15,7 @@
 
 #include "findings/findings.h"
 #include "findings/messages.h"
+#include "findings/patch_files.h"
 #include "report/output.h"
 
 /* What checking one file gives: its findings, its messages, what it counts for. */
@@ -22,6 +23,7 @@ struct ss_file_result {
 	struct ss_findings findings;
 	struct ss_messages msgs;
 	struct ss_stats stats;
+	struct ss_patch_files patch_files;	/* --patch-files */
 };
 
 void ss_file_result_free(struct ss_file_result *r);

@@ -125,6 +125,28 @@ def parse_rules(text):
             for r in _items(_load(text, what), "rules", what)]
 
 
+def parse_patches_chosen(text):
+    """The patches whose files the checker chooses (--patch-files)."""
+    what = "--list-rules --format=json"
+    names = _field(_load(text, what), "patches_chosen", (list,), what)
+    if not all(isinstance(n, str) for n in names):
+        raise Fatal("%s: %s: 'patches_chosen' holds something other than names" % (NAME, what))
+    return [patch_name(n) for n in names]
+
+
+def parse_patch_files(text):
+    """{patch: [file, ...]} of a report made with --patch-files."""
+    what = "the JSON report"
+    chosen = _field(_load(text, what), "patch_files", (dict,), what)
+    out = {}
+    for fix, files in chosen.items():
+        if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
+            raise Fatal("%s: %s: 'patch_files' holds something other than lists of names"
+                        % (NAME, what))
+        out[patch_name(fix)] = [os.path.normpath(f) for f in files]
+    return out
+
+
 def parse_flags(text, count):
     what = "--print-flags"
     files = _items(_load(text, what), "files", what)
@@ -184,16 +206,20 @@ class Checker:
                         % (NAME, what, rc, ": " + detail[-1] if detail else ""))
         return out
 
-    def findings(self, paths, changed_lines=None, cwd=None):
+    def findings(self, paths, changed_lines=None, cwd=None, patch_files=False):
         """Findings of the checker on paths (files or directories);
-        changed_lines, a diff file, keeps those on the lines it changes."""
+        changed_lines, a diff file, keeps those on the lines it changes.
+        With patch_files, (findings, {patch: [file, ...]}): the files each
+        patch the checker chooses for may change."""
         if not paths:
-            return []
+            return ([], {}) if patch_files else []
         with tempfile.NamedTemporaryFile(prefix="findings-", suffix=".json", dir=self.tmp) as out:
             cmd = [self.path, "--format=json", "-q", "-o", out.name, "-j", str(self.jobs)]
             cmd += self.kernel_args
             if changed_lines:
                 cmd += ["--changed-lines", changed_lines]
+            if patch_files:
+                cmd.append("--patch-files")
             cmd += ["--"] + list(paths)
             try:
                 rc, _, err = parallel.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -208,11 +234,18 @@ class Checker:
         # lines on standard error have said.
         if not text.strip():
             raise Fatal("%s failed (exit %d) and wrote no report" % (NAME, rc))
+        if patch_files:
+            return parse_findings(text), parse_patch_files(text)
         return parse_findings(text)
 
     def rules(self):
         """Every rule, in the order the summary lists them."""
         return parse_rules(self._run(["--list-rules", "--format=json"], "--list-rules"))
+
+    def patches_chosen(self):
+        """The names of the patches whose files the checker chooses."""
+        return parse_patches_chosen(self._run(["--list-rules", "--format=json"],
+                                              "--list-rules"))
 
     def flags(self, files):
         """For each of files, the include and define flags a kernel build

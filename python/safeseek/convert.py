@@ -139,33 +139,45 @@ def regions(old, new):
 
 
 def candidates(runner, patches, roots, sources):
-    """The files any patch would look at (spatch's own selection, with git
-    grep when asked): only those are copied and converted."""
+    """The files each patch would look at, by spatch's own selection (with
+    git grep when asked): {patch name: set of Source}."""
     by_display = {s.display: s for s in sources}
-    chosen = set()
+    chosen = {}
+    if not patches:
+        return chosen
     runs = parallel.at_once(*[
         (lambda p=p: runner.on_roots(p, "patch", roots, sources, selected_only=True))
         for p in patches])
     for patch, results in zip(patches, runs):
+        mine = chosen[patch.name] = set()
         for res in results:
             runner.check_patch(patch, res)
             if res.failed():
                 # Without a selection, every file is a candidate: slower, never wrong.
                 warn("spatch could not list the files for %s; trying them all\n%s"
                      % (patch.name, res.tail(5)))
-                return list(sources)
+                mine.update(sources)
+                break
             for f in res.selected:
                 s = by_display.get(os.path.normpath(f))
                 if s is not None:
-                    chosen.add(s)
-    return sorted(chosen, key=lambda s: s.display)
+                    mine.add(s)
+    return chosen
 
 
-def convert(runner, patches, sources, scratch, contents=None, needed=None):
+def union(chosen):
+    """Every file some patch is to run on, in order."""
+    return sorted(set().union(*chosen.values()) if chosen else (), key=lambda s: s.display)
+
+
+def convert(runner, patches, sources, scratch, contents=None, needed=None, chosen=None):
     """Apply every patch in order to copies of `sources` under `scratch`.
     `contents` gives the starting bytes of each source (default: read the
     file); `needed`, how many of the patches, from the first, each source
-    needs (default: all).  Returns an Outcome."""
+    needs (default: all); `chosen`, {patch name: set of Source}, the files
+    each patch runs on (default: all).  A file an earlier patch changed
+    runs through every later one: its new text may hold what they convert.
+    Returns an Outcome."""
     out = Outcome(contents)
     work = {}
     for s in sources:
@@ -190,7 +202,8 @@ def convert(runner, patches, sources, scratch, contents=None, needed=None):
         # A file one patch failed on stays as it was, whatever the others
         # would make of it: they are spared the (often long) work.
         paths = [p for p in every if (needed is None or needed[work[p]] > index)
-                 and work[p] not in failures]
+                 and work[p] not in failures
+                 and (chosen is None or work[p] in chosen.get(patch.name, ()) or p in current)]
         stamps = {p: _stamp(p) for p in paths}
         res = runner.check_patch(patch, runner.on_files(patch, "patch", paths, in_place=True))
         results = [res]

@@ -46,11 +46,22 @@ def do_fix(run, scratch):
         except OSError as e:
             warn("%s: %s" % (disp, e.strerror))
 
-    before, cands = parallel.at_once(
-        run.checker_findings,
-        lambda: convert.candidates(run.runner, run.patches, run.roots, run.sources))
-    info("converting %d of %d files on a scratch copy" % (len(cands), len(run.sources)))
-    outcome = convert.convert(run.runner, run.patches, cands, os.path.join(scratch, "pass1"))
+    # The checker chooses the files of the patches it knows how to (it
+    # parses far fewer than spatch would); spatch's token query chooses
+    # those of the others, side by side with the checker.
+    by_checker = set(run.checker.patches_chosen())
+    (before, chosen), by_spatch = parallel.at_once(
+        run.checker_choice,
+        lambda: convert.candidates(run.runner, [p for p in run.patches if p.name not in by_checker],
+                                   run.roots, run.sources))
+    chosen = {p: files for p, files in chosen.items() if p in by_checker}
+    chosen.update(by_spatch)
+    cands = convert.union(chosen)
+    info("converting %d of %d files on a scratch copy (%s)"
+         % (len(cands), len(run.sources),
+            ", ".join("%s %d" % (p.name, len(chosen.get(p.name, ()))) for p in run.patches)))
+    outcome = convert.convert(run.runner, run.patches, cands, os.path.join(scratch, "pass1"),
+                              chosen=chosen)
     changed = outcome.changed()
 
     # One checker call gives the sparse flags of every changed file.

@@ -165,8 +165,9 @@ def unified(old_path, new_path, display):
 
 
 def do_patch(run, scratch):
-    cands = convert.candidates(run.runner, run.patches, run.roots, run.sources)
-    outcome = convert.convert(run.runner, run.patches, cands, os.path.join(scratch, "work"))
+    chosen = convert.candidates(run.runner, run.patches, run.roots, run.sources)
+    outcome = convert.convert(run.runner, run.patches, convert.union(chosen),
+                              os.path.join(scratch, "work"), chosen=chosen)
     old_dir = os.path.join(scratch, "old")
     out = sys.stdout.buffer
     for s in outcome.changed():

@@ -66,6 +66,22 @@ class Run:
             f.file = self.display(f.file, cwd)
         return found
 
+    def checker_choice(self):
+        """The checker on the PATHs with --patch-files: (findings,
+        {patch name: set of Source}) for the patches it chooses files for."""
+        paths = [r.display for r in self.roots]
+        if not paths:
+            return [], {}
+        found, chosen = self.checker.findings(paths, patch_files=True)
+        for f in found:
+            f.file = self.display(f.file)
+        by_display = {s.display: s for s in self.sources}
+        choice = {}
+        for patch, names in chosen.items():
+            choice[patch] = {by_display[d] for d in (self.display(n) for n in names)
+                             if d in by_display}
+        return found, choice
+
     def spatch_all(self, mode):
         """Every patch in `mode` over the PATHs: [(patch, [Result])]."""
         out = []
