@@ -25,9 +25,6 @@ CASE is one of
                    left as it was, named with its patch under "not converted"
                    and counted per patch, in --fix and in patch mode, and the
                    run exits 1; the other file keeps its conversion
-  interrupted      --fix stopped by SIGINT or SIGKILL while it installs the
-                   converted files leaves each file old or fully converted,
-                   and the next --fix finishes the job
   docs-in-step     the corpus report's summaries quoted in README.md and
                    docs/run-check.md are the ones run-check.sh prints; so is
                    the --fix summary, checked by fix-corpus
@@ -50,12 +47,10 @@ import argparse
 import os
 import re
 import shutil
-import signal
 import stat
 import subprocess
 import sys
 import tempfile
-import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import expectations  # noqa: E402
@@ -662,57 +657,6 @@ def case_second_pass(env):
     check(summary_value(out, "second run changes") == 2, "want 2 in the summary")
 
 
-TEMP_RE = re.compile(r"^\..+\.safeseek-[0-9a-f]+\.tmp$")
-
-
-def all_files(top):
-    for root, dirs, files in os.walk(top):
-        for name in files:
-            yield os.path.relpath(os.path.join(root, name), top)
-
-
-def check_old_or_converted(env, tree):
-    """Every corpus file is its old bytes or its converted bytes; the only
-    other files allowed are temporaries a SIGKILL left behind."""
-    known = set(expectations.corpus_files(env.corpus))
-    mixed = []
-    for rel in known:
-        got = read(os.path.join(tree, rel))
-        if got not in (read(os.path.join(env.corpus, rel)), env.wanted(rel)):
-            mixed.append(rel)
-    check(not mixed, "files neither old nor converted: %s" % mixed)
-    # The corpus's other files (the Makefiles of corpus/modern) were there.
-    stray = [rel for rel in all_files(tree)
-             if rel not in known and not os.path.isfile(os.path.join(env.corpus, rel))
-             and not TEMP_RE.match(os.path.basename(rel))]
-    check(not stray, "files that were not there before: %s" % stray)
-
-
-def interrupt_fix(env, tree, sig, delay):
-    """Start --fix on tree and send sig `delay` seconds after it starts
-    installing files.  Returns its exit status."""
-    env_vars = dict(os.environ, SAFESEEK_BUILD_DIR=env.build)
-    p = subprocess.Popen([os.path.join(env.top, "run-check.sh"), "--fix", "-j", JOBS, tree],
-                         env=env_vars, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                         universal_newlines=True, errors="replace")
-    seen = []
-    try:
-        for line in p.stderr:
-            seen.append(line)
-            if "installing" in line:
-                time.sleep(delay)
-                p.send_signal(sig)
-                break
-        else:
-            raise Failure("--fix never started installing files:\n" + "".join(seen[-20:]))
-        p.stderr.read()
-        return p.wait(timeout=600)
-    finally:
-        if p.poll() is None:
-            p.kill()
-            p.wait()
-
-
 def case_gitgrep(env):
     repo = env.copy_corpus(os.path.join(env.tmp, "repo"))
     git(repo, "init", "-q")
@@ -769,31 +713,6 @@ def case_installed(env):
           + show(rc, out, err))
 
 
-def case_interrupted(env):
-    points = [(signal.SIGINT, 0.0), (signal.SIGKILL, 0.0), (signal.SIGKILL, 0.003),
-              (signal.SIGINT, 0.01)]
-    converted = env.converted_files()
-    partial = 0
-    for n, (sig, delay) in enumerate(points):
-        tree = env.copy_corpus(os.path.join(env.tmp, "tree%d" % n))
-        rc = interrupt_fix(env, tree, sig, delay)
-        check(rc in (-signal.SIGKILL, 130, 0, 1),
-              "--fix stopped by %s exited %d" % (signal.Signals(sig).name, rc))
-        check_old_or_converted(env, tree)
-        done = sum(1 for rel in converted if read(os.path.join(tree, rel)) == env.wanted(rel))
-        if 0 < done < len(converted):
-            partial += 1
-    # The last tree: a full run afterwards converts what is left, removes
-    # any temporary file, and leaves exactly corpus/expected.
-    rc, out, err = env.run(["--fix", "-j", JOBS, tree])
-    check(rc == 0, "--fix after an interrupted one:\n" + show(rc, out, err))
-    problems = compare_to_expected(env, tree)
-    check(not problems, "after the interrupted and a full --fix:\n  " + "\n  ".join(problems))
-    leftovers = [rel for rel in all_files(tree) if TEMP_RE.match(os.path.basename(rel))]
-    check(not leftovers, "temporary files left: %s" % leftovers)
-    print("interrupted runs: %d of %d stopped between two files" % (partial, len(points)))
-
-
 CASES = {
     "fix-corpus": case_fix_corpus,
     "patch-untouched": case_patch_untouched,
@@ -803,7 +722,6 @@ CASES = {
     "since": case_since,
     "odd-names": case_odd_names,
     "modes": case_modes,
-    "interrupted": case_interrupted,
     "timeout": case_timeout,
     "second-pass": case_second_pass,
     "docs-in-step": case_docs_in_step,
