@@ -74,39 +74,65 @@ static struct ss_cache_key *result_key(const struct ss_checker *c, const char *p
 	return k;
 }
 
+/*
+ * Read the file and turn it away when it cannot be read, is binary or holds
+ * nothing any rule needs: false, with r saying so.  True with src read.
+ */
+static bool screen(const struct ss_checker *c, const char *path, struct ss_source *src,
+		   struct ss_file_result *r)
+{
+	char *reason;
+	long nul;
+
+	if (ss_source_read(path, src, &reason) < 0) {
+		ss_msg_add(&r->msgs, SS_MSG_ERROR, path, "cannot read: %s", reason);
+		free(reason);
+		r->stats.failed++;
+		return false;
+	}
+	nul = ss_source_nul_offset(src);
+	if (nul >= 0) {
+		ss_msg_add(&r->msgs, SS_MSG_ERROR, path,
+			   "binary file (NUL byte at offset %ld), not parsed", nul);
+		r->stats.failed++;
+		ss_source_free(src);
+		return false;
+	}
+	if (!c->opt->parse_all && !ss_prefilter_match_text(&c->prefilter, src->buf, src->len)) {
+		if (c->opt->verbose)
+			ss_msg_add(&r->msgs, SS_MSG_VERBOSE, path,
+				   "skipped: holds nothing any rule looks for");
+		r->stats.skipped++;
+		ss_source_free(src);
+		return false;
+	}
+	return true;
+}
+
+bool ss_screen_file(const struct ss_checker *c, const char *path, struct ss_file_result *r)
+{
+	struct ss_source src;
+
+	if (screen(c, path, &src, r)) {
+		ss_source_free(&src);
+		return true;
+	}
+	r->stats.files++;
+	return false;
+}
+
 void ss_check_file(void *ctx, const char *path, struct ss_file_result *r)
 {
 	struct ss_checker *c = ctx;
 	struct ss_source src;
 	struct ss_outcome out;
 	struct ss_plan plan;
-	char *reason, *abs;
+	char *abs;
 	unsigned char id[32];
-	long nul;
 
 	r->stats.files++;
-	if (ss_source_read(path, &src, &reason) < 0) {
-		ss_msg_add(&r->msgs, SS_MSG_ERROR, path, "cannot read: %s", reason);
-		free(reason);
-		r->stats.failed++;
+	if (!screen(c, path, &src, r))
 		return;
-	}
-	nul = ss_source_nul_offset(&src);
-	if (nul >= 0) {
-		ss_msg_add(&r->msgs, SS_MSG_ERROR, path,
-			   "binary file (NUL byte at offset %ld), not parsed", nul);
-		r->stats.failed++;
-		ss_source_free(&src);
-		return;
-	}
-	if (!c->opt->parse_all && !ss_prefilter_match_text(&c->prefilter, src.buf, src.len)) {
-		if (c->opt->verbose)
-			ss_msg_add(&r->msgs, SS_MSG_VERBOSE, path,
-				   "skipped: holds nothing any rule looks for");
-		r->stats.skipped++;
-		ss_source_free(&src);
-		return;
-	}
 	abs = ss_path_absolute(path);
 	if (!abs) {
 		ss_msg_add(&r->msgs, SS_MSG_ERROR, path,

@@ -29,4 +29,11 @@ struct ss_checker {
 /* An ss_pool_work: `ctx` is a struct ss_checker. */
 void ss_check_file(void *ctx, const char *path, struct ss_file_result *out);
 
+/*
+ * The first look ss_check_file() takes, for the process that hands files
+ * out: true when the file is worth a worker's time; false when `out`
+ * already holds all there is to say (cannot be read, binary, skipped).
+ */
+bool ss_screen_file(const struct ss_checker *c, const char *path, struct ss_file_result *out);
+
 #endif
