@@ -71,3 +71,12 @@ void ss_plan_free(struct ss_plan *p)
 	free(p->root);
 	p->why = p->note = p->root = NULL;
 }
+
+void ss_plan_headers(struct ss_plan *plan, enum ss_headers h)
+{
+	if (h == SS_HEADERS_BUNDLED) {
+		plan->how = SS_HOW_FALLBACK;
+		plan->may_fall_back = false;
+	}
+	plan->bundled_first = h == SS_HEADERS_AUTO;
+}

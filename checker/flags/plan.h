@@ -29,12 +29,24 @@ struct ss_plan {
 				   undecided (--headers=auto) */
 	bool patch_files;	/* say which semantic patches may change the file
 				   (--patch-files) */
+	bool choice_only;	/* parsed for that alone: no rule needs the file */
 	bool list_headers;	/* say which files the parses included (the result
 				   cache checks them before reusing a result) */
 	char *why;		/* how the arguments were found, for -v */
 	char *note;		/* a compile database entry that could not be used, or NULL */
 	struct ss_pch_cache *pch;	/* precompiled common headers, or NULL */
 };
+
+/* Which headers a file is parsed with (--headers). */
+enum ss_headers {
+	SS_HEADERS_AUTO,	/* the bundled header, the real ones when it leaves
+				   something undecided */
+	SS_HEADERS_REAL,	/* always the real ones (when they parse) */
+	SS_HEADERS_BUNDLED,	/* always the bundled one */
+};
+
+/* The plan made to parse with `h`. */
+void ss_plan_headers(struct ss_plan *plan, enum ss_headers h);
 
 /* The plan for the file at absolute path `abs`; `db` may be NULL. */
 void ss_plan_file(const char *abs, const struct ss_compdb *db, struct ss_plan *plan);

@@ -214,15 +214,6 @@ static bool build(const char *stem, CXIndex idx, const char *key, size_t keylen)
 	return ok;
 }
 
-static uint64_t hash(const char *p, size_t n)
-{
-	uint64_t h = 14695981039346656037u;
-
-	while (n--)
-		h = (h ^ (unsigned char)*p++) * 1099511628211u;
-	return h;
-}
-
 static bool file_is(const char *path, const char *want, size_t n)
 {
 	FILE *f = fopen(path, "rb");
@@ -251,7 +242,7 @@ static bool write_file(const char *path, const char *text, size_t n)
  */
 static char *shared(const char *dir, CXIndex idx, const char *key, size_t keylen)
 {
-	char *stem = xasprintf("%s/%016llx", dir, (unsigned long long)hash(key, keylen));
+	char *stem = xasprintf("%s/%016llx", dir, ss_hash_bytes(key, keylen));
 	char *lock = xasprintf("%s.lock", stem), *keyfile = xasprintf("%s.key", stem);
 	char *pch = xasprintf("%s.pch", stem), *failed = xasprintf("%s.failed", stem);
 	struct stat st;

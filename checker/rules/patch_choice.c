@@ -90,8 +90,9 @@ void ss_patch_choice_all(struct strvec *patches)
 		strvec_push(patches, ss_patch_choice_patches[i]);
 }
 
-void ss_patch_choice_want(struct ss_want *w)
+void ss_patch_choice_prefilter_init(struct ss_prefilter *p)
 {
-	w->needs = stream_needs;
-	w->maybe = stream_maybe;
+	const struct ss_want want = { .needs = stream_needs, .maybe = stream_maybe };
+
+	ss_prefilter_init(p, &want, 1);
 }

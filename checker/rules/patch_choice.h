@@ -23,7 +23,8 @@ void ss_patch_choice(const struct ss_unit *u, unsigned undecided, struct strvec 
 /* Every patch chosen for: a file the checker could not analyse gets them all. */
 void ss_patch_choice_all(struct strvec *patches);
 
-/* What a file must hold for any of these patches to change it. */
-void ss_patch_choice_want(struct ss_want *w);
+/* The prefilter of what a file must hold for any of these patches to
+   change it. */
+void ss_patch_choice_prefilter_init(struct ss_prefilter *p);
 
 #endif

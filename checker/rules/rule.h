@@ -60,10 +60,9 @@ static inline bool ss_rule_owns(const struct ss_unit *u, const struct ss_rule *s
 	return u->claimant && u->claimant[i] == self;
 }
 
-/* The prefilter (input/prefilter.h) of what the rules need, and with
-   `patch_choice` what rules/patch_choice.h needs too. */
+/* The prefilter (input/prefilter.h) of what the rules need. */
 struct ss_prefilter;
-void ss_rules_prefilter_init(struct ss_prefilter *p, bool patch_choice);
+void ss_rules_prefilter_init(struct ss_prefilter *p);
 
 /* Its place in ss_rules[] (the order of --list-rules and SARIF), or -1. */
 int ss_rule_index(const char *id);

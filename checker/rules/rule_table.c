@@ -54,18 +54,15 @@ unsigned ss_rules_run(struct ss_unit *u)
 	return undecided;
 }
 
-void ss_rules_prefilter_init(struct ss_prefilter *p, bool patch_choice)
+void ss_rules_prefilter_init(struct ss_prefilter *p)
 {
-	struct ss_want *wants = xcalloc(ss_rule_count + 1, sizeof(*wants));
-	size_t n = ss_rule_count;
+	struct ss_want *wants = xcalloc(ss_rule_count, sizeof(*wants));
 
 	for (size_t i = 0; i < ss_rule_count; i++) {
 		wants[i].needs = ss_rules[i]->needs;
 		wants[i].maybe = ss_rules[i]->maybe;
 	}
-	if (patch_choice)
-		ss_patch_choice_want(&wants[n++]);
-	ss_prefilter_init(p, wants, n);
+	ss_prefilter_init(p, wants, ss_rule_count);
 	free(wants);
 }
 

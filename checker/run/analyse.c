@@ -5,6 +5,7 @@
 #include "model/model.h"
 #include "flags/fallback.h"
 #include "util/path.h"
+#include "rules/patch_choice.h"
 #include "rules/rule.h"
 #include "model/unit.h"
 #include "util/xalloc.h"
@@ -370,6 +371,15 @@ void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
 				   ss_how_name(plan->how), plan->why ? plan->why : "-");
 		free(out->detail);
 		out->detail = detail;
+		return;
+	}
+	if (plan->choice_only && out->analysed) {
+		/* No rule needs the file, and for the choice of files a doubt is
+		   a "may": not worth the real headers. */
+		ss_findings_move(sink, &first);
+		ss_findings_free(&first);
+		strvec_clear(&out->patches);
+		ss_patch_choice_all(&out->patches);
 		return;
 	}
 	ss_findings_free(&first);

@@ -66,7 +66,7 @@ static struct ss_cache_key *result_key(const struct ss_checker *c, const char *p
 		ss_cache_key_add_str(k, plan->args.v[i]);
 	snprintf(how, sizeof(how), "%d %d %d %d %d %d %d %u.%u.%u", (int)plan->how, plan->vfs_core,
 		 plan->may_fall_back, plan->bundled_first, plan->pch != NULL, c->opt->verbose,
-		 plan->patch_files,
+		 plan->patch_files + plan->choice_only,
 		 plan->kernel.major, plan->kernel.minor, plan->kernel.sub);
 	ss_cache_key_add_str(k, how);
 	ss_cache_key_add_str(k, plan->root);
@@ -76,10 +76,12 @@ static struct ss_cache_key *result_key(const struct ss_checker *c, const char *p
 
 /*
  * Read the file and turn it away when it cannot be read, is binary or holds
- * nothing any rule needs: false, with r saying so.  True with src read.
+ * nothing any rule needs (nor, with --patch-files, anything the choice of
+ * files needs): false, with r saying so.  True with src read, and
+ * *choice_only when only the choice wants it.
  */
 static bool screen(const struct ss_checker *c, const char *path, struct ss_source *src,
-		   struct ss_file_result *r)
+		   bool *choice_only, struct ss_file_result *r)
 {
 	char *reason;
 	long nul;
@@ -98,7 +100,10 @@ static bool screen(const struct ss_checker *c, const char *path, struct ss_sourc
 		ss_source_free(src);
 		return false;
 	}
-	if (!c->opt->parse_all && !ss_prefilter_match_text(&c->prefilter, src->buf, src->len)) {
+	*choice_only = false;
+	if (!c->opt->parse_all && !ss_prefilter_match_text(&c->prefilter, src->buf, src->len) &&
+	    !(c->opt->patch_files &&
+	      (*choice_only = ss_prefilter_match_text(&c->choice_prefilter, src->buf, src->len)))) {
 		if (c->opt->verbose)
 			ss_msg_add(&r->msgs, SS_MSG_VERBOSE, path,
 				   "skipped: holds nothing any rule looks for");
@@ -112,8 +117,9 @@ static bool screen(const struct ss_checker *c, const char *path, struct ss_sourc
 bool ss_screen_file(const struct ss_checker *c, const char *path, struct ss_file_result *r)
 {
 	struct ss_source src;
+	bool choice_only;
 
-	if (screen(c, path, &src, r)) {
+	if (screen(c, path, &src, &choice_only, r)) {
 		ss_source_free(&src);
 		return true;
 	}
@@ -129,9 +135,10 @@ void ss_check_file(void *ctx, const char *path, struct ss_file_result *r)
 	struct ss_plan plan;
 	char *abs;
 	unsigned char id[32];
+	bool choice_only;
 
 	r->stats.files++;
-	if (!screen(c, path, &src, r))
+	if (!screen(c, path, &src, &choice_only, r))
 		return;
 	abs = ss_path_absolute(path);
 	if (!abs) {
@@ -146,12 +153,9 @@ void ss_check_file(void *ctx, const char *path, struct ss_file_result *r)
 		plan.kernel = c->opt->kernel;
 	if (plan.note)
 		ss_msg_add(&r->msgs, SS_MSG_NOTE, path, "%s", plan.note);
-	if (c->opt->headers == SS_HEADERS_BUNDLED && plan.how != SS_HOW_FALLBACK) {
-		plan.how = SS_HOW_FALLBACK;
-		plan.may_fall_back = false;
-	}
-	plan.bundled_first = c->opt->headers == SS_HEADERS_AUTO;
+	ss_plan_headers(&plan, c->opt->headers);
 	plan.patch_files = c->opt->patch_files;
+	plan.choice_only = choice_only;
 	if (plan.how != SS_HOW_FALLBACK)
 		plan.pch = c->pch;
 	if (c->cache) {

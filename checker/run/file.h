@@ -20,7 +20,8 @@
 struct ss_checker {
 	const struct ss_options *opt;
 	const struct ss_compdb *db;	/* or NULL */
-	struct ss_prefilter prefilter;
+	struct ss_prefilter prefilter;		/* what the rules need */
+	struct ss_prefilter choice_prefilter;	/* --patch-files: what the choice needs */
 	struct ss_pch_cache *pch;	/* or NULL */
 	CXIndex index;			/* made by the first file parsed */
 	struct ss_cache *cache;		/* results of earlier runs, or NULL */

@@ -100,7 +100,7 @@ static void check_file(void *ctx, const char *path, struct ss_file_result *r)
 		free(reason);
 		return;
 	}
-	ss_rules_prefilter_init(&pf, false);
+	ss_rules_prefilter_init(&pf);
 	ok = ss_prefilter_match(&pf, src.buf, src.len);
 	ss_prefilter_free(&pf);
 	if (!ok) {
@@ -111,11 +111,7 @@ static void check_file(void *ctx, const char *path, struct ss_file_result *r)
 	}
 	abs = ss_path_absolute(path);
 	plan_for(abs ? abs : path, c->k, o->opt.kernel, &plan);
-	plan.bundled_first = o->opt.headers == SS_HEADERS_AUTO;
-	if (o->opt.headers == SS_HEADERS_BUNDLED) {
-		plan.how = SS_HOW_FALLBACK;
-		plan.may_fall_back = false;
-	}
+	ss_plan_headers(&plan, o->opt.headers);
 	idx = clang_createIndex(0, 0);
 	ss_analyse(idx, path, abs ? abs : path, &src, &plan, &r->findings, &out);
 	if (o->opt.verbose && out.how == SS_HOW_FALLBACK)

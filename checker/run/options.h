@@ -13,17 +13,11 @@
 #include <stdio.h>
 
 #include "flags/kversion.h"
+#include "flags/plan.h"
 
 enum ss_format { SS_FORMAT_TEXT, SS_FORMAT_JSON, SS_FORMAT_SARIF };
 
 /* Which headers a file in a kernel tree or a compile database is parsed with. */
-enum ss_headers {
-	SS_HEADERS_AUTO,	/* the bundled header, the real ones when it leaves
-				   something undecided */
-	SS_HEADERS_REAL,	/* always the real ones (when they parse) */
-	SS_HEADERS_BUNDLED,	/* always the bundled one */
-};
-
 enum ss_action {
 	SS_ACTION_SCAN,
 	SS_ACTION_HELP,

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "run/run.h"
 
+#include "rules/patch_choice.h"
 #include "rules/rule.h"
 #include "run/cache.h"
 #include "run/file.h"
@@ -130,7 +131,9 @@ void ss_run(const struct ss_options *o, const struct ss_compdb *db,
 	struct feed feed;
 	size_t named = 0;
 
-	ss_rules_prefilter_init(&checker.prefilter, o->patch_files);
+	ss_rules_prefilter_init(&checker.prefilter);
+	if (o->patch_files)
+		ss_patch_choice_prefilter_init(&checker.choice_prefilter);
 	checker.cache = ss_cache_for_run(o->cache_dir, o->no_cache, &reason);
 	if (reason) {
 		ss_msg_add(&all.msgs, SS_MSG_NOTE, reason, "cannot keep the result cache here; "
@@ -168,6 +171,7 @@ void ss_run(const struct ss_options *o, const struct ss_compdb *db,
 		nftw(pchdir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 	free(pchdir);
 	ss_prefilter_free(&checker.prefilter);
+	ss_prefilter_free(&checker.choice_prefilter);
 	ss_findings_sort(&all.findings);
 	ss_messages_sort(&all.msgs);
 	*findings = all.findings;

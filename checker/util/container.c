@@ -50,19 +50,19 @@ void strvec_clear(struct strvec *sv)
 	sv->n = sv->cap = 0;
 }
 
-static size_t hash(const void *key, size_t len)
+unsigned long long ss_hash_bytes(const void *key, size_t len)
 {
 	const unsigned char *p = key;
 	uint64_t h = 14695981039346656037u;
 
 	while (len--)
 		h = (h ^ *p++) * 1099511628211u;
-	return (size_t)h;
+	return h;
 }
 
 static struct ss_map_slot *slot_of(const struct ss_map *m, const void *key, size_t len)
 {
-	size_t i = hash(key, len) & (m->cap - 1);
+	size_t i = (size_t)ss_hash_bytes(key, len) & (m->cap - 1);
 
 	while (m->slots[i].key &&
 	       !(m->slots[i].len == len && memcmp(m->slots[i].key, key, len) == 0))

@@ -11,6 +11,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* FNV-1a of n bytes: the map's hash, and a name for a set of arguments. */
+unsigned long long ss_hash_bytes(const void *p, size_t n);
+
 /* A growable, NULL-terminated vector of owned strings. */
 struct strvec {
 	char **v;

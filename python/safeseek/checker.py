@@ -147,11 +147,17 @@ def parse_patch_files(text):
     return out
 
 
-def parse_flags(text, count):
+def _flag_files(text, count):
+    """The "files" of a --print-flags answer for `count` files asked."""
     what = "--print-flags"
     files = _items(_load(text, what), "files", what)
     if len(files) != count:
         raise Fatal("%s: %s: %d files for %d asked" % (NAME, what, len(files), count))
+    return files, what
+
+
+def parse_flags(text, count):
+    files, what = _flag_files(text, count)
     flags = []
     for f in files:
         args = _field(f, "args", (list,), what)
@@ -163,10 +169,7 @@ def parse_flags(text, count):
 
 def parse_kernels(text, count):
     """The "kernel" of each file: "6.12", or None when unknown."""
-    what = "--print-flags"
-    files = _items(_load(text, what), "files", what)
-    if len(files) != count:
-        raise Fatal("%s: %s: %d files for %d asked" % (NAME, what, len(files), count))
+    files, what = _flag_files(text, count)
     return [_field(f, "kernel", (str, None), what) for f in files]
 
 
