@@ -14,7 +14,9 @@
 # already, and the run-check.sh tests (label e2e, robustness.fix.*), which
 # spend their minutes in spatch and feed the checker nothing the checker
 # tests do not: run under the sanitizers they doubled the CI time.  The
-# install tests (label install) feed it only the corpus, too.
+# install tests (label install) feed it only the corpus, too.  Tests that
+# see SAFESEEK_SANITIZED=1 leave out their spatch runs where those repeat
+# what the plain suite ran.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=${SAFESEEK_BUILD_DIR:-$top/build}
@@ -33,6 +35,7 @@ if [ "${SAFESEEK_SANITIZE_SUITE:-0}" = 1 ]; then
 	# Any report fails the test that ran into it: ASan and UBSan stop the
 	# program, LeakSanitizer makes its exit status non-zero.  No leak is
 	# suppressed; libclang has needed no suppression so far.
+	SAFESEEK_SANITIZED=1 \
 	ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0} \
 	UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
 		ctest --test-dir "$asan" --output-on-failure -j "$jobs" \

@@ -372,6 +372,15 @@ def case_long_lines(t):
     t.expect((tree.display("drivers", "code.c"), 5, col, "rw-fpos") in found,
              "code.c: the write at the end of a 1 MB line, at line 5 column %d: %s"
              % (col, [f for f in found if f[0].endswith("code.c")]))
+    if os.environ.get("SAFESEEK_SANITIZED") == "1":
+        # Under the sanitizers only the checker is of interest, and it has
+        # read all three: the rest is spatch's minutes.
+        for n in ("comment.c", "string.c"):
+            got = sorted((line, rule) for (f, line, col, rule) in found
+                         if f == tree.display("drivers", n))
+            t.expect(got == sorted((l + 1, tag) for l, tag in tree.want),
+                     "%s: the findings after a 1 MB line, one line further down: %s" % (n, got))
+        return
     # spatch takes ten seconds a patch over the 1 MB line of code: that one
     # is for the checker alone
     os.unlink(tree.p("drivers", "code.c"))
