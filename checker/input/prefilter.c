@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #define _GNU_SOURCE
 #include "input/prefilter.h"
+#include "util/ctext.h"
 #include "util/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* A token that contains another token adds nothing: any file holding it
-   also holds the shorter one. */
+/* A token another one starts adds nothing: a word starting with it also
+   starts with the shorter one. */
 static bool redundant(size_t k, const char *const *all, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -16,7 +17,7 @@ static bool redundant(size_t k, const char *const *all, size_t n)
 		if (strcmp(all[i], all[k]) == 0) {
 			if (i < k)	/* keep the first of equal tokens */
 				return true;
-		} else if (strstr(all[k], all[i])) {
+		} else if (strncmp(all[k], all[i], strlen(all[i])) == 0) {
 			return true;
 		}
 	}
@@ -71,9 +72,23 @@ void ss_prefilter_init(struct ss_prefilter *p, const struct ss_want *wants, size
  * that is most of the scan's time.  strstr() stops at a NUL, so it is only
  * used on text that has none before its terminating one.
  */
+/*
+ * Whether a word of buf starts with the token: `buf_pos` and
+ * `if_positive` hold no f_pos, and on a kernel tree such near misses were
+ * two thirds of the files parsed for f_pos.  (A token may be a prefix, as
+ * `demo_` of `demo_one`.)
+ */
 static bool contains(const char *buf, size_t len, bool text, const char *tok, size_t toklen)
 {
-	return text ? strstr(buf, tok) != NULL : memmem(buf, len, tok, toklen) != NULL;
+	const char *at = buf, *end = buf + len;
+
+	while (at < end && (at = text ? strstr(at, tok)
+				      : memmem(at, (size_t)(end - at), tok, toklen)) != NULL) {
+		if (at == buf || !ss_ctext_ident_char(at[-1]))
+			return true;
+		at++;
+	}
+	return false;
 }
 
 static bool holds_a_need(const struct ss_want *r, const char *buf, size_t len, bool text)

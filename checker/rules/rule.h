@@ -33,8 +33,9 @@ struct ss_rule {
 	const char *help;		/* a paragraph: SARIF fullDescription and help */
 	const char *fix;		/* "nonseekable_open.cocci", or NULL when no patch fixes it */
 	enum ss_names names;		/* what each finding is sure to name */
-	const char *const *needs;	/* NULL-terminated tokens; a file containing none of
-					   any rule's tokens is skipped without parsing */
+	const char *const *needs;	/* NULL-terminated tokens; a file in which no word
+					   starts with any rule's token is skipped
+					   without parsing */
 	/* NULL, or a cheap look at the bytes of a file that holds one of `needs`:
 	   false only when the rule surely has nothing to report there, so the
 	   file need not be parsed for this rule. */
