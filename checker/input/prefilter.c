@@ -68,15 +68,14 @@ void ss_prefilter_init(struct ss_prefilter *p, const struct ss_want *wants, size
 }
 
 /*
- * glibc's strstr() is vectorized and its memmem() is not: on a whole tree
- * that is most of the scan's time.  strstr() stops at a NUL, so it is only
- * used on text that has none before its terminating one.
- */
-/*
  * Whether a word of buf starts with the token: `buf_pos` and
  * `if_positive` hold no f_pos, and on a kernel tree such near misses were
  * two thirds of the files parsed for f_pos.  (A token may be a prefix, as
  * `demo_` of `demo_one`.)
+ *
+ * glibc's strstr() is vectorized and its memmem() is not: on a whole tree
+ * that is most of the scan's time.  strstr() stops at a NUL, so it is only
+ * used on text that has none before its terminating one.
  */
 static bool contains(const char *buf, size_t len, bool text, const char *tok, size_t toklen)
 {

@@ -62,11 +62,10 @@ static bool each_word(const char *s, size_t len, size_t from, size_t to,
 	return false;
 }
 
+/* Whether the word s[at, end) is w. */
 static bool is_word(const char *s, size_t at, size_t end, const char *w)
 {
-	size_t n = strlen(w);
-
-	return end - at == n && memcmp(s + at, w, n) == 0;
+	return ss_ctext_word_at(s, end, at, w, strlen(w));
 }
 
 /* Whether the word at `at` names a member: `x.w` or `x->w`. */
@@ -130,15 +129,22 @@ static bool deciding_word_lost(const char *s, size_t at, size_t end, void *arg)
 {
 	const struct deciding *d = arg;
 	unsigned off = (unsigned)at;
+	char word[32];
 	bool deciding;
 
-	if (member_name(s, at))
+	if (member_name(s, at)) {
 		deciding = is_word(s, at, end, "ki_pos");
-	else
-		deciding = (d->position && is_word(s, at, end, d->position)) ||
-			   is_word(s, at, end, "nonseekable_open") ||
-			   is_word(s, at, end, "stream_open") ||
-			   is_word(s, at, end, "simple_attr_open");
+	} else if (d->position && is_word(s, at, end, d->position)) {
+		deciding = true;
+	} else {
+		/* a call that makes the file non-seekable: short names all */
+		deciding = end - at < sizeof(word);
+		if (deciding) {
+			memcpy(word, s + at, end - at);
+			word[end - at] = '\0';
+			deciding = model_makes_nonseekable(word);
+		}
+	}
 	return deciding && !ss_map_get(&d->m->position_spelled, &off, sizeof(off));
 }
 

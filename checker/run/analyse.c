@@ -364,22 +364,20 @@ void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
 	analyse_once(idx, display, clang_path, src, plan, true, &first, out, &undecided);
 	if (!out->analysed)
 		undecided |= SS_UNDECIDED_UNPARSED;
-	if (!undecided) {
+	if (!undecided || (plan->choice_only && out->analysed)) {
 		ss_findings_move(sink, &first);
 		ss_findings_free(&first);
+		if (undecided) {
+			/* No rule needs the file, and for the choice of files a
+			   doubt is a "may": not worth the real headers. */
+			strvec_clear(&out->patches);
+			ss_patch_choice_all(&out->patches);
+			return;
+		}
 		detail = xasprintf("bundled header, which left nothing undecided (%s: %s)",
 				   ss_how_name(plan->how), plan->why ? plan->why : "-");
 		free(out->detail);
 		out->detail = detail;
-		return;
-	}
-	if (plan->choice_only && out->analysed) {
-		/* No rule needs the file, and for the choice of files a doubt is
-		   a "may": not worth the real headers. */
-		ss_findings_move(sink, &first);
-		ss_findings_free(&first);
-		strvec_clear(&out->patches);
-		ss_patch_choice_all(&out->patches);
 		return;
 	}
 	ss_findings_free(&first);

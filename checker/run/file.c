@@ -101,17 +101,17 @@ static bool screen(const struct ss_checker *c, const char *path, struct ss_sourc
 		return false;
 	}
 	*choice_only = false;
-	if (!c->opt->parse_all && !ss_prefilter_match_text(&c->prefilter, src->buf, src->len) &&
-	    !(c->opt->patch_files &&
-	      (*choice_only = ss_prefilter_match_text(&c->choice_prefilter, src->buf, src->len)))) {
-		if (c->opt->verbose)
-			ss_msg_add(&r->msgs, SS_MSG_VERBOSE, path,
-				   "skipped: holds nothing any rule looks for");
-		r->stats.skipped++;
-		ss_source_free(src);
-		return false;
-	}
-	return true;
+	if (c->opt->parse_all || ss_prefilter_match_text(&c->prefilter, src->buf, src->len))
+		return true;
+	*choice_only = c->opt->patch_files &&
+		       ss_prefilter_match_text(&c->choice_prefilter, src->buf, src->len);
+	if (*choice_only)
+		return true;
+	if (c->opt->verbose)
+		ss_msg_add(&r->msgs, SS_MSG_VERBOSE, path, "skipped: holds nothing any rule looks for");
+	r->stats.skipped++;
+	ss_source_free(src);
+	return false;
 }
 
 bool ss_screen_file(const struct ss_checker *c, const char *path, struct ss_file_result *r)
