@@ -17,7 +17,16 @@
 struct CXUnsavedFile ss_fallback_unsaved(void);
 
 /* Arguments that make the parser use the fallback header instead of any
-   include directory. */
-void ss_fallback_args(struct strvec *args);
+   include directory, keeping of the file's own arguments `own` (may be
+   NULL) what picks its #if branches: macros, target, its config. */
+void ss_fallback_args(struct strvec *args, const struct strvec *own);
+
+/*
+ * The header of CONFIG_ macros that the arguments `own` force in (an
+ * autoconf.h itself, or the one kconfig.h includes), or NULL; free() it.
+ * Only macros: the bundled parse takes it too, and so picks the #ifdef
+ * CONFIG_ branches the real headers pick.
+ */
+char *ss_config_header(const struct strvec *own);
 
 #endif

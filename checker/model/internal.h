@@ -135,6 +135,15 @@ bool model_ops_like(CXType type);
 void model_add_other_ops(struct walker *w, CXCursor init);
 void model_add_ctl_entry(struct walker *w, CXCursor init, CXType type);
 
+/* skipped.c: the #if branches the parse skipped that the real headers,
+   given the same configuration, skip alike (none unless u->config_known);
+   byte offsets of the main file, in order.  free() *out. */
+struct model_span {
+	size_t start, end;
+};
+size_t model_skipped_alike(const struct ss_unit *u, const char *s, size_t len,
+			   struct model_span **out);
+
 /* handoff.c: where the file text hands each fops (ss_fops.handed, .pseudo) */
 void model_fops_handoffs(struct ss_model *m, const char *text, size_t len);
 

@@ -228,6 +228,10 @@ enum ss_seek_doubt ss_model_stream_doubt(const struct ss_fops *f);
  */
 bool ss_fpos_exempt(const struct ss_unit *u, const struct ss_fpos_access *a);
 
+/* Whether both of the above answer alike whatever role the function has:
+   a role the parse missed could change no report on the access. */
+bool ss_fpos_verdict_roleless(const struct ss_unit *u, const struct ss_fpos_access *a);
+
 /* Whether the access is a read or write method's pread refusal,
    `ppos != &file->f_pos` (anywhere but in an llseek or readdir method). */
 bool ss_fpos_pread_refusal(const struct ss_fpos_access *a);

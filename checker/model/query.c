@@ -280,6 +280,11 @@ bool ss_fpos_exempt(const struct ss_unit *u, const struct ss_fpos_access *a)
 	       ((roles & SS_ROLES_RW) && a->function->stream_only);
 }
 
+bool ss_fpos_verdict_roleless(const struct ss_unit *u, const struct ss_fpos_access *a)
+{
+	return u->vfs_core && a->use != SS_FPOS_ESPIPE_COMPARE;
+}
+
 bool ss_fpos_pread_refusal(const struct ss_fpos_access *a)
 {
 	unsigned roles = a->function ? a->function->roles : 0;

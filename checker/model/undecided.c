@@ -31,21 +31,38 @@ static struct ss_map spelled_accesses(const struct ss_model *m, CXFile main_file
 	return at;
 }
 
+/* The main file's text, and the #if branches in it that every parse given
+   the configuration skips alike: what hides there hides from the real
+   headers too. */
+struct text {
+	const char *s;
+	size_t len;
+	struct model_span *alike;
+	size_t nalike;
+};
+
 /*
- * Calls fn for each word of s[from, to) outside comments, literals and
- * directive lines (a macro's body is judged where it is used), until fn
- * returns true; returns whether one did.
+ * Calls fn for each word of s[from, to) outside comments, literals,
+ * directive lines (a macro's body is judged where it is used) and branches
+ * skipped alike, until fn returns true; returns whether one did.
  */
-static bool each_word(const char *s, size_t len, size_t from, size_t to,
+static bool each_word(const struct text *t, size_t from, size_t to,
 		      bool (*fn)(const char *s, size_t at, size_t end, void *arg), void *arg)
 {
-	size_t i = from;
+	const char *s = t->s;
+	size_t i = from, k = 0;
 
-	if (to > len)
-		to = len;
+	if (to > t->len)
+		to = t->len;
 	while ((i = ss_ctext_skip_noise(s, to, i)) < to) {
 		size_t end = ss_ctext_ident_end(s, to, i);
 
+		while (k < t->nalike && t->alike[k].end <= i)
+			k++;
+		if (k < t->nalike && t->alike[k].start <= i) {
+			i = t->alike[k].end;
+			continue;
+		}
 		if (s[i] == '#' && ss_ctext_line_start(s, i)) {
 			while (i < to && s[i] != '\n')
 				i += s[i] == '\\' ? 2 : 1;
@@ -84,10 +101,10 @@ static bool fpos_not_spelled(const char *s, size_t at, size_t end, void *arg)
 	       !ss_map_get(arg, &off, sizeof(off));
 }
 
-static bool unknown_fpos(const struct ss_model *m, CXFile main_file, const char *s, size_t len)
+static bool unknown_fpos(const struct ss_model *m, CXFile main_file, const struct text *t)
 {
 	struct ss_map at = spelled_accesses(m, main_file);
-	bool unknown = each_word(s, len, 0, len, fpos_not_spelled, &at);
+	bool unknown = each_word(t, 0, t->len, fpos_not_spelled, &at);
 
 	ss_map_free(&at);
 	return unknown;
@@ -109,11 +126,11 @@ static bool count_fops_initializer(const char *s, size_t at, size_t end, void *a
 
 /* More `struct file_operations NAME = {` in the code than the model read
    (one a macro's body defines is counted where the macro is used). */
-static bool unread_fops(const struct ss_model *m, const char *s, size_t len)
+static bool unread_fops(const struct ss_model *m, const struct text *t)
 {
-	struct { size_t len, n; } count = { len, 0 };
+	struct { size_t len, n; } count = { t->len, 0 };
 
-	each_word(s, len, 0, len, count_fops_initializer, &count);
+	each_word(t, 0, t->len, count_fops_initializer, &count);
 	return count.n > m->nfops;
 }
 
@@ -155,7 +172,7 @@ static bool deciding_word_lost(const char *s, size_t at, size_t end, void *arg)
  * header cannot know) decides nothing.
  */
 static bool method_lost_words(const struct ss_model *m, const struct ss_function *f,
-			      const char *s, size_t len)
+			      const struct text *t)
 {
 	size_t i = (size_t)(f - m->fns);
 	CXSourceRange r = clang_getCursorExtent(f->body);
@@ -172,14 +189,14 @@ static bool method_lost_words(const struct ss_model *m, const struct ss_function
 		if (d.position && !*d.position)
 			d.position = NULL;
 	}
-	lost = start < end && each_word(s, len, start, end, deciding_word_lost, &d);
+	lost = start < end && each_word(t, start, end, deciding_word_lost, &d);
 	if (d.position)
 		clang_disposeString(name);
 	return lost;
 }
 
 static bool error_in_method(const struct ss_model *m, CXTranslationUnit tu, CXFile main_file,
-			    const char *s, size_t len)
+			    const struct text *t)
 {
 	unsigned n = clang_getNumDiagnostics(tu);
 	bool *looked = xcalloc(m->nfns ? m->nfns : 1, sizeof(*looked));
@@ -197,7 +214,7 @@ static bool error_in_method(const struct ss_model *m, CXTranslationUnit tu, CXFi
 		    (f = ss_model_function_at(m, loc)) && (f->roles & ~SS_ROLE_OTHER) &&
 		    !looked[f - m->fns]) {
 			looked[f - m->fns] = true;
-			found = method_lost_words(m, f, s, len);
+			found = method_lost_words(m, f, t);
 		}
 		clang_disposeDiagnostic(d);
 	}
@@ -210,24 +227,25 @@ static bool error_in_method(const struct ss_model *m, CXTranslationUnit tu, CXFi
  * parse errors: the table naming it (an ALSA or driver ops struct the
  * bundled header lacks) may be what did not parse.
  */
-static bool roleless_fpos_beside_errors(const struct ss_model *m, CXTranslationUnit tu,
-					CXFile main_file)
+static bool roleless_fpos_beside_errors(const struct ss_unit *u)
 {
-	unsigned n = clang_getNumDiagnostics(tu);
+	const struct ss_model *m = u->model;
+	unsigned n = clang_getNumDiagnostics(u->tu);
 	bool roleless = false, error = false;
 
 	for (size_t i = 0; i < m->nfpos && !roleless; i++) {
 		const struct ss_function *f = m->fpos[i].function;
 
-		roleless = f && !(f->roles & ~SS_ROLE_OTHER);
+		roleless = f && !(f->roles & ~SS_ROLE_OTHER) &&
+			   !ss_fpos_verdict_roleless(u, &m->fpos[i]);
 	}
 	for (unsigned i = 0; i < n && roleless && !error; i++) {
-		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		CXDiagnostic d = clang_getDiagnostic(u->tu, i);
 		CXFile file;
 
 		clang_getFileLocation(clang_getDiagnosticLocation(d), &file, NULL, NULL, NULL);
 		error = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && file &&
-			clang_File_isEqual(file, main_file);
+			clang_File_isEqual(file, u->main_file);
 		clang_disposeDiagnostic(d);
 	}
 	return roleless && error;
@@ -236,20 +254,22 @@ static bool roleless_fpos_beside_errors(const struct ss_model *m, CXTranslationU
 unsigned ss_model_undecided(const struct ss_unit *u)
 {
 	const struct ss_model *m = u->model;
-	size_t len = 0;
-	const char *s = clang_getFileContents(u->tu, u->main_file, &len);
+	struct text t = { 0 };
 	unsigned why = 0;
 
-	if (!s)
+	t.s = clang_getFileContents(u->tu, u->main_file, &t.len);
+	if (!t.s)
 		return SS_UNDECIDED_FPOS;
-	if (unknown_fpos(m, u->main_file, s, len))
+	t.nalike = model_skipped_alike(u, t.s, t.len, &t.alike);
+	if (unknown_fpos(m, u->main_file, &t))
 		why |= SS_UNDECIDED_FPOS;
-	if (unread_fops(m, s, len))
+	if (unread_fops(m, &t))
 		why |= SS_UNDECIDED_FOPS;
-	if (error_in_method(m, u->tu, u->main_file, s, len))
+	if (error_in_method(m, u->tu, u->main_file, &t))
 		why |= SS_UNDECIDED_METHOD;
-	if (roleless_fpos_beside_errors(m, u->tu, u->main_file))
+	if (roleless_fpos_beside_errors(u))
 		why |= SS_UNDECIDED_ROLE;
+	free(t.alike);
 	return why;
 }
 

@@ -24,6 +24,8 @@ struct ss_unit {
 	const char *path;		/* as it will be printed */
 	bool vfs_core;			/* fs/<file>.c of a kernel tree, or fs/ of the corpus:
 					   code that legitimately owns f_pos */
+	bool config_known;		/* the parse was given the tree's configuration
+					   (its autoconf.h) */
 	struct ss_kversion kernel;	/* the version the file is written for, or
 					   unknown: what the rules may advise */
 	struct ss_model *model;

@@ -47,26 +47,6 @@ static const char *error_name(enum CXErrorCode e)
 	}
 }
 
-/* Under the fallback header the file's include directories and forced
-   includes go, but its macros and target stay: they still pick its #ifdef
-   branches. */
-static void keep_macros(struct strvec *args, const struct strvec *from)
-{
-	for (size_t i = 0; from && i < from->n; i++) {
-		const char *a = from->v[i];
-
-		if ((strcmp(a, "-D") == 0 || strcmp(a, "-U") == 0 ||
-		     strcmp(a, "-target") == 0) && i + 1 < from->n) {
-			strvec_push(args, a);
-			strvec_push(args, from->v[++i]);
-		} else if (strncmp(a, "-D", 2) == 0 || strncmp(a, "-U", 2) == 0 ||
-			   strncmp(a, "-std=", 5) == 0 ||
-			   strncmp(a, "--target=", 9) == 0) {
-			strvec_push(args, a);
-		}
-	}
-}
-
 /*
  * With `pch` (and not `fallback`), the common headers come from a
  * precompiled header when the cache has one for these arguments; *used
@@ -89,9 +69,8 @@ static enum CXErrorCode parse(CXIndex idx, const char *clang_path,
 	for (size_t i = 0; i < sizeof(base_args) / sizeof(base_args[0]); i++)
 		strvec_push(&args, base_args[i]);
 	if (fallback) {
-		ss_fallback_args(&args);
+		ss_fallback_args(&args, extra);
 		unsaved[n_unsaved++] = ss_fallback_unsaved();
-		keep_macros(&args, extra);
 	} else {
 		strvec_append(&args, extra);
 		ss_compiler_include_fix(&args);
@@ -113,7 +92,9 @@ static enum CXErrorCode parse(CXIndex idx, const char *clang_path,
 	e = clang_parseTranslationUnit2(idx, clang_path,
 					(const char *const *)args.v, (int)args.n,
 					unsaved, n_unsaved, parse_options |
-					/* the #if branches not taken, for --patch-files */
+					/* the #if branches not taken: for --patch-files,
+					   and under the bundled header for what it
+					   leaves undecided (model/skipped.c) */
 					(want_skipped ? CXTranslationUnit_DetailedPreprocessingRecord : 0),
 					tu);
 	strvec_clear(&args);
@@ -192,7 +173,7 @@ static enum CXErrorCode parse_examined(CXIndex idx, const char *clang_path,
 				       struct diag_summary *d)
 {
 	enum CXErrorCode e = parse(idx, clang_path, src, &plan->args, fallback, pch, used,
-				   plan->patch_files, tu);
+				   plan->patch_files || fallback, tu);
 
 	if (e == CXError_Success) {
 		*main_file = clang_getFile(*tu, clang_path);
@@ -302,11 +283,13 @@ static void analyse_once(CXIndex idx, const char *display, const char *clang_pat
 	diag_free(&d);
 
 	{
+		char *config = ss_config_header(&plan->args);
 		struct ss_unit unit = {
 			.tu = tu,
 			.main_file = main_file,
 			.path = display,
 			.vfs_core = plan->vfs_core,
+			.config_known = config != NULL,
 			.kernel = plan->kernel,
 			.sink = sink,
 			.patches = plan->patch_files ? &out->patches : NULL,
@@ -315,6 +298,7 @@ static void analyse_once(CXIndex idx, const char *display, const char *clang_pat
 		ss_findings_begin_file(sink, display, src->buf, src->len);
 		*undecided = ss_rules_run(&unit);
 		ss_findings_end_file(sink);
+		free(config);
 	}
 	if (plan->list_headers) {
 		ss_inclusions(tu, &out->headers);

@@ -18,6 +18,7 @@ Arguments: the checker.
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -89,4 +90,33 @@ for era in sorted(os.listdir(eras)):
              "%s: CHECK= mode parses with the build's flags: %r" % (era, lines))
     c.expect(sum(1 for l in lines if "[rw-fpos]" in l) == len(want),
              "%s: CHECK= mode reports the findings: %r" % (era, lines))
+
+# Branches the configuration decides are decided alike under the bundled
+# header, given the tree's autoconf.h (config/config_branches.c); one a
+# header's macro decides is not (config/header_branch.c).
+config = os.path.join(os.path.dirname(os.path.abspath(__file__)), "config")
+for era in sorted(e for e in os.listdir(eras) if os.path.isdir(os.path.join(eras, e))):
+    with tempfile.TemporaryDirectory() as d:
+        root = os.path.join(d, era)
+        shutil.copytree(os.path.join(eras, era), root)
+        for name in ("config_branches.c", "header_branch.c"):
+            shutil.copy(os.path.join(config, name), os.path.join(root, "drivers", "char"))
+        driver = os.path.join(root, "drivers", "char", "config_branches.c")
+        want = expected(driver)
+        rc, out, err = c.run("-v", "--format=json", driver)
+        c.expect(b"bundled header, which left nothing undecided" in err,
+                 "%s: config branches leave nothing undecided: %r" % (era, err))
+        got = sorted((f["line"], f["rule"]) for f in json.loads(out)["findings"])
+        c.expect(got == want, "%s: findings %r, expected %r" % (era, got, want))
+        rc, out, err = c.run(*(kbuild_flags(root) + ["--verbose", driver]), cwd=root)
+        lines = err.decode().splitlines()
+        c.expect(any("bundled header, which left nothing undecided" in l for l in lines) and
+                 sum(1 for l in lines if "[rw-fpos]" in l) == len(want),
+                 "%s: in CHECK= mode too: %r" % (era, lines))
+        rc, out, err = c.run("--headers=real", "--format=json", driver, cwd=root)
+        got = sorted((f["line"], f["rule"]) for f in json.loads(out)["findings"])
+        c.expect(got == want, "%s: the real headers agree: %r, expected %r" % (era, got, want))
+        rc, out, err = c.run("-v", os.path.join(root, "drivers", "char", "header_branch.c"))
+        c.expect(b"left undecided: a file_operations it cannot read" in err,
+                 "%s: a header's branch is left undecided: %r" % (era, err))
 c.finish()

@@ -56,6 +56,26 @@
 #define likely(x) __builtin_expect(!!(x), 1)
 #define unlikely(x) __builtin_expect(!!(x), 0)
 
+/* ---- Kconfig's tests, for the tree's autoconf.h when it has one ----
+   CONFIG_X is 1 when built in, CONFIG_X_MODULE is 1 when a module.  A 1
+   pastes into a name that expands to "0,", shifting a 1 into the picked
+   place; any other spelling leaves the 0 there. */
+#define __ss_if_one_1 0,
+#define __ss_pick_second(ignored, v, ...) v
+#define __ss_is_one_(pasted) __ss_pick_second(pasted 1, 0, 0)
+#define __ss_paste_one(x) __ss_is_one_(__ss_if_one_##x)
+#define __ss_is_one(x) __ss_paste_one(x)	/* x expanded first */
+#ifdef MODULE
+#define __ss_building_module 1
+#else
+#define __ss_building_module 0
+#endif
+#define IS_BUILTIN(option) __ss_is_one(option)
+#define IS_MODULE(option) __ss_is_one(option##_MODULE)
+#define IS_ENABLED(option) (IS_BUILTIN(option) || IS_MODULE(option))
+#define IS_REACHABLE(option) \
+	(IS_BUILTIN(option) || (IS_MODULE(option) && __ss_building_module))
+
 /* ---- basic types ---- */
 #ifndef NULL
 #define NULL ((void *)0)
