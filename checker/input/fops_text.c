@@ -41,6 +41,8 @@ struct entries {
 	bool data;
 	bool has_llseek, has_open;
 	struct span llseek, open;
+	struct span rw[4];	/* the .read and .write methods (#ifdef'd twice: both) */
+	size_t nrw;
 };
 
 /*
@@ -71,6 +73,9 @@ static bool read_entries(const char *s, size_t len, size_t open, size_t close,
 			*(llseek ? &e->llseek : &e->open) = value;
 		} else if (span_in(s, member, data_methods)) {
 			e->data = true;
+			if ((span_is(s, member, "read") || span_is(s, member, "write")) &&
+			    value.n && e->nrw < sizeof(e->rw) / sizeof(e->rw[0]))
+				e->rw[e->nrw++] = value;
 		}
 	}
 	free(v);
@@ -142,6 +147,105 @@ static bool open_is_nonseekable(const char *s, size_t len, struct span name)
 	return defs > 0;
 }
 
+/*
+ * The position parameter's name of a read or write method whose parameter
+ * list is [open, close]: the last of four, declared `loff_t *`.  False when
+ * the list is not of that shape.
+ */
+static bool position_param(const char *s, size_t open, size_t close, struct span *name)
+{
+	size_t commas = 0, last = open, i = open + 1, end;
+
+	while ((i = ss_ctext_skip_noise(s, close, i)) < close) {
+		if (s[i] == '(' || s[i] == '[') {
+			i = ss_ctext_closing(s, close, i);
+			continue;
+		}
+		if (s[i] == ',') {
+			commas++;
+			last = i;
+		}
+		i++;
+	}
+	if (commas != 3 || !memmem(s + last, close - last, WORD("loff_t")))
+		return false;
+	end = close;
+	while (end > last && !ss_ctext_ident_char(s[end - 1]))
+		end--;
+	name->n = 0;
+	while (end > last && ss_ctext_ident_char(s[end - 1])) {
+		end--;
+		name->n++;
+	}
+	name->at = end;
+	return name->n > 0 && !span_is(s, *name, "loff_t");
+}
+
+/*
+ * Whether the body [open, close] surely uses the parameter `name`, the way
+ * the parse counts a use: a plain mention, in a body without directives
+ * (a branch not taken may hold the only one) and without f_pos (a test of
+ * the position against it may be one that refuses nothing).
+ */
+static bool body_uses(const char *s, size_t open, size_t close, struct span name)
+{
+	bool used = false;
+	size_t i = open + 1;
+
+	while ((i = ss_ctext_skip_noise(s, close, i)) < close) {
+		size_t end = ss_ctext_ident_end(s, close, i);
+		struct span w = { i, end - i };
+
+		if (s[i] == '#' && ss_ctext_line_start(s, i))
+			return false;
+		if (end == i) {
+			i++;
+			continue;
+		}
+		if (span_is(s, w, "f_pos"))
+			return false;
+		if (w.n == name.n && memcmp(s + i, s + name.at, name.n) == 0 &&
+		    s[i - 1] != '.' && !(i >= 2 && s[i - 1] == '>' && s[i - 2] == '-'))
+			used = true;
+		i = end;
+	}
+	return used;
+}
+
+/*
+ * Whether the text defines the read or write method `name`, and every
+ * definition of it surely uses its position: then no file_operations
+ * naming it is stream-like.
+ */
+static bool method_uses_position(const char *s, size_t len, struct span name)
+{
+	const char *at = s;
+	size_t defs = 0;
+
+	while ((at = memmem(at, len - (size_t)(at - s), s + name.at, name.n))) {
+		size_t i = (size_t)(at - s), open, close, body;
+		struct span position;
+
+		at += name.n;
+		if (!ss_ctext_word_at(s, len, i, s + name.at, name.n))
+			continue;
+		open = ss_ctext_skip_blank(s, len, i + name.n);
+		if (open >= len || s[open] != '(')
+			continue;
+		close = ss_ctext_closing(s, len, open);
+		if (close >= len)
+			return false;
+		body = ss_ctext_skip_blank(s, len, close + 1);
+		if (body >= len || s[body] != '{')
+			continue;
+		defs++;
+		if (!position_param(s, open, close, &position) ||
+		    !body_uses(s, body, ss_ctext_closing(s, len, body), position))
+			return false;
+	}
+	return defs > 0;
+}
+
 static bool entries_maybe(const char *s, size_t len, const struct entries *e, unsigned shapes)
 {
 	bool shape;
@@ -154,6 +258,11 @@ static bool entries_maybe(const char *s, size_t len, const struct entries *e, un
 			      : (shapes & SS_FOPS_NO_LLSEEK);
 	if (!shape)
 		return false;
+	/* Without .llseek, a finding needs every data method to ignore the
+	   position (ss_model_stream_method()). */
+	for (size_t i = 0; !e->has_llseek && i < e->nrw; i++)
+		if (method_uses_position(s, len, e->rw[i]))
+			return false;
 	return !e->has_open || !open_is_nonseekable(s, len, e->open);
 }
 

@@ -27,7 +27,9 @@ enum ss_fops_shape {
 /*
  * Whether some file_operations initialized in `s` has one of the `shapes`,
  * a read or write method, and an open method not known to call
- * nonseekable_open(), stream_open() or simple_attr_open(); with
+ * nonseekable_open(), stream_open() or simple_attr_open(); without
+ * .llseek, also no .read or .write method the text shows using its
+ * position (such a file_operations is no stream).  With
  * SS_FOPS_ANY_METHOD, whether one has a read, write or llseek method.
  */
 bool ss_fops_text_maybe(const char *s, size_t len, unsigned shapes);

@@ -28,8 +28,17 @@ static const char nonseekable[] =
 	"\t.owner\t\t= THIS_MODULE,\n\t.llseek\t\t= no_llseek,\n"
 	"\t.read\t\t= foo_read,\n\t.open\t\t= foo_open,\n};\n";
 
+#define POSITIONAL_READ(body) \
+	"static ssize_t foo_read(struct file *file, char __user *buf, size_t n,\n" \
+	"\t\t\tloff_t *ppos)\n{\n" body "}\n" \
+	"static const struct file_operations foo_fops = {\n" \
+	"\t.read = foo_read,\n\t.write = foo_write,\n};\n"
+
 static void test_ruled_out(void)
 {
+	CHECK(!MAYBE(POSITIONAL_READ("\treturn simple_read_from_buffer(buf, n, ppos, d, 4);\n"),
+		     NONE),
+	      "no .llseek, but the read method uses its position: not stream-like");
 	CHECK(!MAYBE(seq_file, BOTH), "seq_file fops has its own llseek");
 	CHECK(!MAYBE(nonseekable, BOTH), "open calls nonseekable_open()");
 	CHECK(!MAYBE("static const struct file_operations foo_fops = {\n"
@@ -109,6 +118,29 @@ static void test_maybe(void)
 	CHECK(MAYBE("static const struct file_operations foo_fops = {\n"
 		    "\t.read = foo_read,\n\t.llseek = no_llseek\n", REFUSED),
 	      "an initializer cut short");
+	CHECK(MAYBE("static ssize_t foo_read(struct file *file, char __user *buf, size_t n,\n"
+		    "\t\t\tloff_t *ppos)\n{\n\treturn simple_read_from_buffer(buf, n, ppos, d, 4);\n}\n"
+		    "static const struct file_operations foo_fops = {\n"
+		    "\t.read = foo_read,\n\t.llseek = no_llseek,\n};\n", REFUSED),
+	      "the read method's position says nothing of a no_llseek shape");
+	CHECK(MAYBE(POSITIONAL_READ("\treturn dev->ppos + f->ppos;\n"), NONE),
+	      "members of the same name are no use of the position");
+	CHECK(MAYBE(POSITIONAL_READ("\t/* ppos is ignored */\n\treturn 0;\n"), NONE),
+	      "a mention in a comment is no use");
+	CHECK(MAYBE(POSITIONAL_READ("#ifdef CONFIG_FOO\n\t*ppos += n;\n#endif\n\treturn n;\n"),
+		    NONE),
+	      "a use the preprocessor may drop");
+	CHECK(MAYBE(POSITIONAL_READ("\tif (ppos != &file->f_pos)\n\t\t;\n\treturn n;\n"),
+		    NONE),
+	      "a test against f_pos that may refuse nothing");
+	CHECK(MAYBE("static ssize_t foo_read(struct file *file, char __user *buf, size_t n)\n"
+		    "{\n\treturn ppos;\n}\n"
+		    "static const struct file_operations foo_fops = {\n\t.read = foo_read,\n};\n",
+		    NONE),
+	      "a read method of another shape");
+	CHECK(MAYBE("static const struct file_operations foo_fops = {\n"
+		    "\t.read = foo_read,\n};\n", NONE),
+	      "a read method the text does not define");
 }
 
 int main(void)
