@@ -90,25 +90,51 @@ static bool contains(const char *buf, size_t len, bool text, const char *tok, si
 	return false;
 }
 
-static bool holds_a_need(const struct ss_want *r, const char *buf, size_t len, bool text)
+/* The answers of contains() for one text: rules share tokens, and each
+   look is a pass over the whole file. */
+struct seen {
+	const char *tok[16];
+	bool has[16];
+	size_t n;
+};
+
+static bool seen_contains(struct seen *m, const char *buf, size_t len, bool text, const char *tok)
+{
+	bool has;
+
+	for (size_t i = 0; i < m->n; i++)
+		if (strcmp(m->tok[i], tok) == 0)
+			return m->has[i];
+	has = contains(buf, len, text, tok, strlen(tok));
+	if (m->n < sizeof(m->tok) / sizeof(m->tok[0])) {
+		m->tok[m->n] = tok;
+		m->has[m->n++] = has;
+	}
+	return has;
+}
+
+static bool holds_a_need(const struct ss_want *r, const char *buf, size_t len, bool text,
+			 struct seen *m)
 {
 	if (!names_a_token(r))
 		return true;
 	for (size_t i = 0; r->needs[i]; i++)
-		if (r->needs[i][0] && contains(buf, len, text, r->needs[i], strlen(r->needs[i])))
+		if (r->needs[i][0] && seen_contains(m, buf, len, text, r->needs[i]))
 			return true;
 	return false;
 }
 
 static bool match(const struct ss_prefilter *p, const char *buf, size_t len, bool text)
 {
+	struct seen m = { 0 };
+
 	if (p->everything)
 		return true;
 	for (size_t i = 0; i < p->n; i++)
-		if (contains(buf, len, text, p->tokens[i], p->lens[i]))
+		if (seen_contains(&m, buf, len, text, p->tokens[i]))
 			return true;
 	for (size_t i = 0; i < p->ntested; i++)
-		if (holds_a_need(&p->tested[i], buf, len, text) && p->tested[i].maybe(buf, len))
+		if (holds_a_need(&p->tested[i], buf, len, text, &m) && p->tested[i].maybe(buf, len))
 			return true;
 	return false;
 }
