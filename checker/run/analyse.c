@@ -30,7 +30,7 @@ static const char *const base_args[] = {
 	"-Wno-implicit-function-declaration", "-Wno-implicit-int",
 	"-Wno-int-conversion", "-Wno-incompatible-pointer-types",
 	"-Wno-incompatible-function-pointer-types", "-Wno-return-type",
-	"-ferror-limit=0", "-fbracket-depth=16384",
+	"-ferror-limit=0", "-fbracket-depth=16384", "-fno-spell-checking",
 };
 
 static const char *error_name(enum CXErrorCode e)
