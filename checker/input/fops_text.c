@@ -114,37 +114,57 @@ static bool body_calls(const char *s, size_t len, size_t open, size_t close,
 	return found;
 }
 
+/* A definition of a function in the text: where its parameter list and
+   its body open and close. */
+struct definition {
+	size_t params, params_end, body, body_end;
+};
+
 /*
- * Whether every definition of the function `name` in the text calls one of
- * the nonseekable opens itself; false when there is none.
+ * Whether the text defines the function `name`, and every definition of it
+ * satisfies `holds`; false when there is none, or one is cut short.
  */
-static bool open_is_nonseekable(const char *s, size_t len, struct span name)
+static bool every_definition(const char *s, size_t len, struct span name,
+			     bool (*holds)(const char *s, size_t len, const struct definition *d))
 {
 	const char *at = s;
 	size_t defs = 0;
 
-	if (span_in(s, name, nonseekable_calls))
-		return true;
 	while ((at = memmem(at, len - (size_t)(at - s), s + name.at, name.n))) {
-		size_t i = (size_t)(at - s), p;
+		size_t i = (size_t)(at - s);
+		struct definition d;
 
 		at += name.n;
 		if (!ss_ctext_word_at(s, len, i, s + name.at, name.n))
 			continue;
-		p = ss_ctext_skip_blank(s, len, i + name.n);
-		if (p >= len || s[p] != '(')
+		d.params = ss_ctext_skip_blank(s, len, i + name.n);
+		if (d.params >= len || s[d.params] != '(')
 			continue;
-		p = ss_ctext_closing(s, len, p);
-		if (p >= len)
+		d.params_end = ss_ctext_closing(s, len, d.params);
+		if (d.params_end >= len)
 			return false;
-		p = ss_ctext_skip_blank(s, len, p + 1);
-		if (p >= len || s[p] != '{')
+		d.body = ss_ctext_skip_blank(s, len, d.params_end + 1);
+		if (d.body >= len || s[d.body] != '{')
 			continue;
+		d.body_end = ss_ctext_closing(s, len, d.body);
 		defs++;
-		if (!body_calls(s, len, p, ss_ctext_closing(s, len, p), nonseekable_calls))
+		if (!holds(s, len, &d))
 			return false;
 	}
 	return defs > 0;
+}
+
+static bool calls_nonseekable(const char *s, size_t len, const struct definition *d)
+{
+	return body_calls(s, len, d->body, d->body_end, nonseekable_calls);
+}
+
+/* Whether every definition of the open method `name` in the text calls one
+   of the nonseekable opens itself; false when there is none. */
+static bool open_is_nonseekable(const char *s, size_t len, struct span name)
+{
+	return span_in(s, name, nonseekable_calls) ||
+	       every_definition(s, len, name, calls_nonseekable);
 }
 
 /*
@@ -212,6 +232,15 @@ static bool body_uses(const char *s, size_t open, size_t close, struct span name
 	return used;
 }
 
+static bool uses_its_position(const char *s, size_t len, const struct definition *d)
+{
+	struct span position;
+
+	(void)len;
+	return position_param(s, d->params, d->params_end, &position) &&
+	       body_uses(s, d->body, d->body_end, position);
+}
+
 /*
  * Whether the text defines the read or write method `name`, and every
  * definition of it surely uses its position: then no file_operations
@@ -219,31 +248,7 @@ static bool body_uses(const char *s, size_t open, size_t close, struct span name
  */
 static bool method_uses_position(const char *s, size_t len, struct span name)
 {
-	const char *at = s;
-	size_t defs = 0;
-
-	while ((at = memmem(at, len - (size_t)(at - s), s + name.at, name.n))) {
-		size_t i = (size_t)(at - s), open, close, body;
-		struct span position;
-
-		at += name.n;
-		if (!ss_ctext_word_at(s, len, i, s + name.at, name.n))
-			continue;
-		open = ss_ctext_skip_blank(s, len, i + name.n);
-		if (open >= len || s[open] != '(')
-			continue;
-		close = ss_ctext_closing(s, len, open);
-		if (close >= len)
-			return false;
-		body = ss_ctext_skip_blank(s, len, close + 1);
-		if (body >= len || s[body] != '{')
-			continue;
-		defs++;
-		if (!position_param(s, open, close, &position) ||
-		    !body_uses(s, body, ss_ctext_closing(s, len, body), position))
-			return false;
-	}
-	return defs > 0;
+	return every_definition(s, len, name, uses_its_position);
 }
 
 static bool entries_maybe(const char *s, size_t len, const struct entries *e, unsigned shapes)
