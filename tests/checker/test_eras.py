@@ -13,6 +13,11 @@ make it (gcc's -isystem directory), and in Kbuild's CHECK= mode: the file
 must be analysed with the tree's headers, never with the fallback header,
 and report what its comments expect.
 
+In a copy of each tree, the default scan parses the drivers of config/
+with the bundled header given the tree's configuration: what only the
+configuration decides leaves nothing undecided, what a header could decide
+sends the file on to its real headers.
+
 Arguments: the checker.
 """
 
@@ -93,14 +98,18 @@ for era in sorted(os.listdir(eras)):
 
 # Branches the configuration decides are decided alike under the bundled
 # header, given the tree's autoconf.h (config/config_branches.c); one a
-# header's macro decides is not (config/header_branch.c).
+# header's macro decides is not (config/header_branch.c).  An f_pos user of
+# unknown role beside parse errors matters in a driver, not in the VFS core
+# (config/roleless_fpos.c).
 config = os.path.join(os.path.dirname(os.path.abspath(__file__)), "config")
 for era in sorted(e for e in os.listdir(eras) if os.path.isdir(os.path.join(eras, e))):
     with tempfile.TemporaryDirectory() as d:
         root = os.path.join(d, era)
         shutil.copytree(os.path.join(eras, era), root)
-        for name in ("config_branches.c", "header_branch.c"):
+        for name in ("config_branches.c", "header_branch.c", "roleless_fpos.c"):
             shutil.copy(os.path.join(config, name), os.path.join(root, "drivers", "char"))
+        os.makedirs(os.path.join(root, "fs"), exist_ok=True)
+        shutil.copy(os.path.join(config, "roleless_fpos.c"), os.path.join(root, "fs"))
         driver = os.path.join(root, "drivers", "char", "config_branches.c")
         want = expected(driver)
         rc, out, err = c.run("-v", "--format=json", driver)
@@ -119,4 +128,10 @@ for era in sorted(e for e in os.listdir(eras) if os.path.isdir(os.path.join(eras
         rc, out, err = c.run("-v", os.path.join(root, "drivers", "char", "header_branch.c"))
         c.expect(b"left undecided: a file_operations it cannot read" in err,
                  "%s: a header's branch is left undecided: %r" % (era, err))
+        rc, out, err = c.run("-v", os.path.join(root, "drivers", "char", "roleless_fpos.c"))
+        c.expect(b"left undecided: an f_pos user of no known role" in err,
+                 "%s: a driver's f_pos user of unknown role is left undecided: %r" % (era, err))
+        rc, out, err = c.run("-v", os.path.join(root, "fs", "roleless_fpos.c"))
+        c.expect(b"bundled header, which left nothing undecided" in err,
+                 "%s: in the VFS core its role decides nothing: %r" % (era, err))
 c.finish()
