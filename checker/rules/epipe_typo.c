@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "rules/rule.h"
 
+#include "input/member_text.h"
+
 #include "rules/advice.h"
 
 #include "model/ast_util.h"
@@ -102,5 +104,6 @@ const struct ss_rule ss_rule_epipe_typo = {
 	.fix = "nonseekable_open.cocci",
 	.names = SS_NAMES_FUNCTION,
 	.needs = needs,
+	.maybe = ss_text_reaches_fpos,
 	.check = check,
 };

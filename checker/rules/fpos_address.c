@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "rules/rule.h"
 
+#include "input/member_text.h"
+
 #include "model/model.h"
 #include "model/unit.h"
 
@@ -84,6 +86,7 @@ const struct ss_rule ss_rule_fpos_address = {
 		"outside the VFS core should do the same.",
 	.fix = "rw_ppos.cocci",
 	.needs = needs,
+	.maybe = ss_text_reaches_fpos,
 	.claims = claims,
 	.check = check,
 };

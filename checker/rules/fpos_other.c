@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "rules/rule.h"
 
+#include "input/member_text.h"
+
 #include "model/model.h"
 #include "model/unit.h"
 
@@ -46,6 +48,7 @@ const struct ss_rule ss_rule_fpos_other = {
 		"resetting the position in open.",
 	.fix = NULL,
 	.needs = needs,
+	.maybe = ss_text_reaches_fpos,
 	.claims = claims,
 	.check = check,
 };

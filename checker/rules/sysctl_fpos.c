@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "rules/rule.h"
 
+#include "input/member_text.h"
+
 #include "model/model.h"
 #include "model/unit.h"
 
@@ -44,6 +46,7 @@ const struct ss_rule ss_rule_sysctl_fpos = {
 	.fix = "sysctl_ppos.cocci",
 	.names = SS_NAMES_FUNCTION,
 	.needs = needs,
+	.maybe = ss_text_reaches_fpos,
 	.claims = claims,
 	.check = check,
 };

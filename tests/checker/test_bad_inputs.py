@@ -20,7 +20,7 @@ try:
     binary = os.path.join(d, "tree", "blob.c")
     write(binary, b"\x7fELF\x00\x01f_pos\x00\x00", "wb")
     garbage = os.path.join(d, "tree", "garbage.c")
-    write(garbage, "this is }} not C (( at all f_pos\n")
+    write(garbage, "this is }} not C (( at all x->f_pos\n")
     missing = os.path.join(d, "no-such-file.c")
 
     def lines_about(err, path):
