@@ -225,7 +225,7 @@ static bool body_uses(const char *s, size_t open, size_t close, struct span name
 		if (span_is(s, w, "f_pos"))
 			return false;
 		if (w.n == name.n && memcmp(s + i, s + name.at, name.n) == 0 &&
-		    s[i - 1] != '.' && !(i >= 2 && s[i - 1] == '>' && s[i - 2] == '-'))
+		    !ss_ctext_member_at(s, i))
 			used = true;
 		i = end;
 	}

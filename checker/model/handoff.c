@@ -69,9 +69,7 @@ static size_t next_token(const char *s, size_t len, size_t i, struct token *t)
 	for (;;) {
 		i = ss_ctext_skip_blank(s, len, i);
 		if (i < len && s[i] == '#' && ss_ctext_line_start(s, i)) {
-			/* A directive, continuation lines included. */
-			while (i < len && s[i] != '\n')
-				i += (s[i] == '\\' && i + 1 < len) ? 2 : 1;
+			i = ss_ctext_line_end(s, len, i);
 			continue;
 		}
 		break;

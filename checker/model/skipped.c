@@ -20,13 +20,6 @@ struct directive {
 	size_t end;		/* the end of its line, continuations included */
 };
 
-static size_t line_end(const char *s, size_t len, size_t i)
-{
-	while (i < len && s[i] != '\n')
-		i += s[i] == '\\' && i + 1 < len ? 2 : 1;
-	return i;
-}
-
 /* The directive of the line starting at `i`, if that line is one. */
 static bool directive_at(const char *s, size_t len, size_t i, struct directive *d)
 {
@@ -39,7 +32,7 @@ static bool directive_at(const char *s, size_t len, size_t i, struct directive *
 		i++;
 	d->name = i;
 	d->name_end = ss_ctext_ident_end(s, len, i);
-	d->end = line_end(s, len, i);
+	d->end = ss_ctext_line_end(s, len, i);
 	return true;
 }
 
@@ -94,7 +87,7 @@ static bool tests_config_only(const char *s, const struct directive *d)
 
 static size_t next_line(const char *s, size_t len, size_t i)
 {
-	i = line_end(s, len, i);
+	i = ss_ctext_line_end(s, len, i);
 	return i < len ? i + 1 : len;
 }
 

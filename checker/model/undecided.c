@@ -64,8 +64,7 @@ static bool each_word(const struct text *t, size_t from, size_t to,
 			continue;
 		}
 		if (s[i] == '#' && ss_ctext_line_start(s, i)) {
-			while (i < to && s[i] != '\n')
-				i += s[i] == '\\' ? 2 : 1;
+			i = ss_ctext_line_end(s, to, i);
 			continue;
 		}
 		if (end == i) {
@@ -85,19 +84,13 @@ static bool is_word(const char *s, size_t at, size_t end, const char *w)
 	return ss_ctext_word_at(s, end, at, w, strlen(w));
 }
 
-/* Whether the word at `at` names a member: `x.w` or `x->w`. */
-static bool member_name(const char *s, size_t at)
-{
-	return at > 0 && (s[at - 1] == '.' || (at > 1 && s[at - 1] == '>' && s[at - 2] == '-'));
-}
-
 /* A `->f_pos` or `.f_pos` of the code that is no struct file access the
    model knows: its base has a type only the real headers give. */
 static bool fpos_not_spelled(const char *s, size_t at, size_t end, void *arg)
 {
 	unsigned off = (unsigned)at;
 
-	return is_word(s, at, end, "f_pos") && member_name(s, at) &&
+	return is_word(s, at, end, "f_pos") && ss_ctext_member_at(s, at) &&
 	       !ss_map_get(arg, &off, sizeof(off));
 }
 
@@ -149,7 +142,7 @@ static bool deciding_word_lost(const char *s, size_t at, size_t end, void *arg)
 	char word[32];
 	bool deciding;
 
-	if (member_name(s, at)) {
+	if (ss_ctext_member_at(s, at)) {
 		deciding = is_word(s, at, end, "ki_pos");
 	} else if (d->position && is_word(s, at, end, d->position)) {
 		deciding = true;

@@ -88,6 +88,37 @@ bool ss_ctext_line_start(const char *s, size_t i)
 	return i == 0 || s[i - 1] == '\n';
 }
 
+size_t ss_ctext_line_end(const char *s, size_t len, size_t i)
+{
+	while (i < len && s[i] != '\n')
+		i += s[i] == '\\' && i + 1 < len ? 2 : 1;
+	return i;
+}
+
+/* Offset just past the last byte before `i` that is not blank, a line
+   continuation or a block comment (0 when there is none). */
+static size_t back_over_blanks(const char *s, size_t i)
+{
+	for (;;) {
+		while (i > 0 && (isspace((unsigned char)s[i - 1]) || s[i - 1] == '\\'))
+			i--;
+		if (i < 2 || s[i - 1] != '/' || s[i - 2] != '*')
+			return i;
+		/* back over the comment to its opening */
+		i -= 2;
+		while (i >= 2 && !(s[i - 2] == '/' && s[i - 1] == '*'))
+			i--;
+		i = i >= 2 ? i - 2 : 0;
+	}
+}
+
+bool ss_ctext_member_at(const char *s, size_t i)
+{
+	size_t b = back_over_blanks(s, i);
+
+	return (b >= 1 && s[b - 1] == '.') || (b >= 2 && s[b - 1] == '>' && s[b - 2] == '-');
+}
+
 bool ss_ctext_initializer(const char *s, size_t len, size_t name, size_t *open, size_t *close)
 {
 	size_t i = ss_ctext_skip_blank(s, len, ss_ctext_ident_end(s, len, name));
@@ -127,14 +158,6 @@ static void value_ident(const char *s, size_t len, size_t i, size_t end,
 	}
 }
 
-/* Skips the preprocessor line at `i`, continuation lines included. */
-static size_t skip_directive(const char *s, size_t end, size_t i)
-{
-	while (i < end && s[i] != '\n')
-		i += s[i] == '\\' ? 2 : 1;
-	return i;
-}
-
 size_t ss_ctext_entries(const char *s, size_t len, size_t open, size_t close,
 			struct ss_ctext_entry **out)
 {
@@ -149,7 +172,7 @@ size_t ss_ctext_entries(const char *s, size_t len, size_t open, size_t close,
 		if (i >= close)
 			return n;
 		if (s[i] == '#' && ss_ctext_line_start(s, i)) {
-			i = skip_directive(s, close, i);
+			i = ss_ctext_line_end(s, close, i);
 			continue;
 		}
 		/* `.member =` or `member:`; anything else is a value alone */
@@ -175,7 +198,7 @@ size_t ss_ctext_entries(const char *s, size_t len, size_t open, size_t close,
 				end = ss_ctext_skip_literal(s, len, end);
 			else if (s[end] == '#' && ss_ctext_line_start(s, end)) {
 				e.directive = true;
-				end = skip_directive(s, close, end);
+				end = ss_ctext_line_end(s, close, end);
 			} else
 				end++;
 		}

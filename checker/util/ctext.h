@@ -38,6 +38,14 @@ bool ss_ctext_word_at(const char *s, size_t len, size_t i, const char *word, siz
 /* Whether `i` is the first non-blank byte of its line. */
 bool ss_ctext_line_start(const char *s, size_t i);
 
+/* Offset of the end of the line at `i`, continuation lines included (a
+   directive's end). */
+size_t ss_ctext_line_end(const char *s, size_t len, size_t i);
+
+/* Whether the identifier at `i` names a member: it follows `.` or `->`,
+   blanks, comments and line continuations between them allowed. */
+bool ss_ctext_member_at(const char *s, size_t i);
+
 /*
  * The braces of the initializer after the identifier at `name`
  * (`name = { ... }`): true with *open and *close set, false when no

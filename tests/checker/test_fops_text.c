@@ -125,6 +125,8 @@ static void test_maybe(void)
 	      "the read method's position says nothing of a no_llseek shape");
 	CHECK(MAYBE(POSITIONAL_READ("\treturn dev->ppos + f->ppos;\n"), NONE),
 	      "members of the same name are no use of the position");
+	CHECK(MAYBE(POSITIONAL_READ("\treturn dev -> ppos;\n"), NONE),
+	      "nor is one reached across blanks");
 	CHECK(MAYBE(POSITIONAL_READ("\t/* ppos is ignored */\n\treturn 0;\n"), NONE),
 	      "a mention in a comment is no use");
 	CHECK(MAYBE(POSITIONAL_READ("#ifdef CONFIG_FOO\n\t*ppos += n;\n#endif\n\treturn n;\n"),
