@@ -72,10 +72,8 @@ char *ss_config_header(const struct strvec *own)
 	return NULL;
 }
 
-void ss_fallback_args(struct strvec *args, const struct strvec *own)
+void ss_fallback_args(struct strvec *args, const struct strvec *own, const char *config)
 {
-	char *config = own ? ss_config_header(own) : NULL;
-
 	strvec_push(args, "-nostdinc");
 	strvec_push(args, "-D__KERNEL__");
 	strvec_push(args, "-include");
@@ -83,7 +81,6 @@ void ss_fallback_args(struct strvec *args, const struct strvec *own)
 	if (config) {
 		strvec_push(args, "-include");
 		strvec_push(args, config);
-		free(config);
 	}
 	/* The file's include directories and other forced includes go, but
 	   its macros and target stay: they still pick its #ifdef branches. */

@@ -18,8 +18,9 @@ struct CXUnsavedFile ss_fallback_unsaved(void);
 
 /* Arguments that make the parser use the fallback header instead of any
    include directory, keeping of the file's own arguments `own` (may be
-   NULL) what picks its #if branches: macros, target, its config. */
-void ss_fallback_args(struct strvec *args, const struct strvec *own);
+   NULL) what picks its #if branches: macros, target, and `config`, the
+   header ss_config_header() found in them (may be NULL). */
+void ss_fallback_args(struct strvec *args, const struct strvec *own, const char *config);
 
 /*
  * The header of CONFIG_ macros that the arguments `own` force in (an

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #define _GNU_SOURCE
 #include "flags/plan.h"
+#include "flags/fallback.h"
 #include "flags/tree.h"
 #include "util/xalloc.h"
 
@@ -69,7 +70,8 @@ void ss_plan_free(struct ss_plan *p)
 	free(p->why);
 	free(p->note);
 	free(p->root);
-	p->why = p->note = p->root = NULL;
+	free(p->config);
+	p->why = p->note = p->root = p->config = NULL;
 }
 
 void ss_plan_headers(struct ss_plan *plan, enum ss_headers h)
@@ -79,4 +81,8 @@ void ss_plan_headers(struct ss_plan *plan, enum ss_headers h)
 		plan->may_fall_back = false;
 	}
 	plan->bundled_first = h == SS_HEADERS_AUTO;
+	/* Any plan may end with the bundled header: a file whose own
+	   headers fail falls back to it. */
+	free(plan->config);
+	plan->config = ss_config_header(&plan->args);
 }

@@ -32,6 +32,8 @@ struct ss_plan {
 	bool choice_only;	/* parsed for that alone: no rule needs the file */
 	bool list_headers;	/* say which files the parses included (the result
 				   cache checks them before reusing a result) */
+	char *config;		/* the autoconf.h the arguments force in, which the
+				   bundled header keeps (fallback.h), or NULL */
 	char *why;		/* how the arguments were found, for -v */
 	char *note;		/* a compile database entry that could not be used, or NULL */
 	struct ss_pch_cache *pch;	/* precompiled common headers, or NULL */
@@ -45,7 +47,7 @@ enum ss_headers {
 	SS_HEADERS_BUNDLED,	/* always the bundled one */
 };
 
-/* The plan made to parse with `h`. */
+/* The plan made to parse with `h` (and its `config` found). */
 void ss_plan_headers(struct ss_plan *plan, enum ss_headers h);
 
 /* The plan for the file at absolute path `abs`; `db` may be NULL. */

@@ -48,13 +48,14 @@ static const char *error_name(enum CXErrorCode e)
 }
 
 /*
- * With `pch` (and not `fallback`), the common headers come from a
- * precompiled header when the cache has one for these arguments; *used
- * is its path when it did, NULL when not.
+ * Parse with the plan's arguments, or with `fallback` the bundled header
+ * and what it keeps of them.  With `pch` (and not `fallback`), the common
+ * headers come from a precompiled header when the cache has one for these
+ * arguments; *used is its path when it did, NULL when not.
  */
 static enum CXErrorCode parse(CXIndex idx, const char *clang_path,
 			      const struct ss_source *src,
-			      const struct strvec *extra, bool fallback,
+			      const struct ss_plan *plan, bool fallback,
 			      struct ss_pch_cache *pch, const char **used,
 			      bool want_skipped, CXTranslationUnit *tu)
 {
@@ -69,10 +70,10 @@ static enum CXErrorCode parse(CXIndex idx, const char *clang_path,
 	for (size_t i = 0; i < sizeof(base_args) / sizeof(base_args[0]); i++)
 		strvec_push(&args, base_args[i]);
 	if (fallback) {
-		ss_fallback_args(&args, extra);
+		ss_fallback_args(&args, &plan->args, plan->config);
 		unsaved[n_unsaved++] = ss_fallback_unsaved();
 	} else {
-		strvec_append(&args, extra);
+		strvec_append(&args, &plan->args);
 		ss_compiler_include_fix(&args);
 	}
 	*used = NULL;
@@ -172,7 +173,7 @@ static enum CXErrorCode parse_examined(CXIndex idx, const char *clang_path,
 				       CXTranslationUnit *tu, CXFile *main_file,
 				       struct diag_summary *d)
 {
-	enum CXErrorCode e = parse(idx, clang_path, src, &plan->args, fallback, pch, used,
+	enum CXErrorCode e = parse(idx, clang_path, src, plan, fallback, pch, used,
 				   plan->patch_files || fallback, tu);
 
 	if (e == CXError_Success) {
@@ -283,13 +284,12 @@ static void analyse_once(CXIndex idx, const char *display, const char *clang_pat
 	diag_free(&d);
 
 	{
-		char *config = ss_config_header(&plan->args);
 		struct ss_unit unit = {
 			.tu = tu,
 			.main_file = main_file,
 			.path = display,
 			.vfs_core = plan->vfs_core,
-			.config_known = config != NULL,
+			.config_known = plan->config != NULL,
 			.kernel = plan->kernel,
 			.sink = sink,
 			.patches = plan->patch_files ? &out->patches : NULL,
@@ -298,7 +298,6 @@ static void analyse_once(CXIndex idx, const char *display, const char *clang_pat
 		ss_findings_begin_file(sink, display, src->buf, src->len);
 		*undecided = ss_rules_run(&unit);
 		ss_findings_end_file(sink);
-		free(config);
 	}
 	if (plan->list_headers) {
 		ss_inclusions(tu, &out->headers);

@@ -17,7 +17,6 @@
 
 enum ss_format { SS_FORMAT_TEXT, SS_FORMAT_JSON, SS_FORMAT_SARIF };
 
-/* Which headers a file in a kernel tree or a compile database is parsed with. */
 enum ss_action {
 	SS_ACTION_SCAN,
 	SS_ACTION_HELP,
