@@ -94,8 +94,9 @@ static enum CXErrorCode parse(CXIndex idx, const char *clang_path,
 					(const char *const *)args.v, (int)args.n,
 					unsaved, n_unsaved, parse_options |
 					/* the #if branches not taken: for --patch-files,
-					   and under the bundled header for what it
-					   leaves undecided (model/skipped.c) */
+					   and under the bundled header given the
+					   configuration, for what it leaves undecided
+					   (model/skipped.c) */
 					(want_skipped ? CXTranslationUnit_DetailedPreprocessingRecord : 0),
 					tu);
 	strvec_clear(&args);
@@ -174,7 +175,7 @@ static enum CXErrorCode parse_examined(CXIndex idx, const char *clang_path,
 				       struct diag_summary *d)
 {
 	enum CXErrorCode e = parse(idx, clang_path, src, plan, fallback, pch, used,
-				   plan->patch_files || fallback, tu);
+				   plan->patch_files || (fallback && plan->config), tu);
 
 	if (e == CXError_Success) {
 		*main_file = clang_getFile(*tu, clang_path);
