@@ -6,13 +6,17 @@
  * What the parts of the model share, and the rules do not see.  The calls
  * go one way, from the top of this list down:
  *
- *   walk.c    builds the model: one walk of the parsed file, then the roles
- *   init.c    the initializers that name methods (file_operations, ...)
- *   fpos.c    the f_pos accesses and the stream-only refusals
- *   handoff.c where the file hands each file_operations (from its text)
- *   query.c   answers the rules (model.h), from the storage only
- *   roles.c   which role a member name or a signature gives
- *   store.c   the storage: strings, function names, role grants
+ *   walk.c      builds the model: one walk of the parsed file, then the roles
+ *   init.c      the initializers that name methods (file_operations, ...)
+ *   fpos.c      the f_pos accesses and the stream-only refusals
+ *   handoff.c   where the file hands each file_operations (from its text)
+ *   recover.c   position reads a parse error hid from the AST (from its text)
+ *   undecided.c what a parse under the bundled header left undecided
+ *   query.c     answers the rules (model.h), from the storage only
+ *   roles.c     which role a member name or a signature gives
+ *   skipped.c   the #if branches every parse given the configuration skips
+ *   words.c     the words of the main file's code
+ *   store.c     the storage: strings, function names, role grants
  */
 
 #include "model/model.h"
@@ -113,6 +117,7 @@ const char *model_keep(struct ss_model *m, const char *s);
 const char *model_keep_spelling(struct ss_model *m, CXCursor c);
 /* The name's entry; with `add`, a new one (fn -1, refs 0) when missing. */
 struct name_info *model_name(struct ss_model *m, const char *name, bool add);
+const struct name_info *model_name_find(const struct ss_model *m, const char *name);
 void model_grant(struct ss_model *m, const char *function, unsigned role,
 		 const char *object, const char *member);
 void model_grant_if_shaped(struct ss_model *m, const char *function, unsigned role,
@@ -143,6 +148,28 @@ struct model_span {
 };
 size_t model_skipped_alike(const struct ss_unit *u, const char *s, size_t len,
 			   struct model_span **out);
+
+/* words.c: the words of the main file's code, s[from, to), outside
+   comments, literals, the branches in `alike` and (unless `directives`)
+   directive lines, whose macro bodies count where they are used.  fn is
+   called with each word [at, end) until it returns true; returns whether
+   one did. */
+struct model_text {
+	const char *s;
+	size_t len;
+	const struct model_span *alike;
+	size_t nalike;
+	bool directives;
+};
+typedef bool (*model_word_fn)(const char *s, size_t at, size_t end, void *arg);
+bool model_each_word(const struct model_text *t, size_t from, size_t to,
+		     model_word_fn fn, void *arg);
+/* Whether the word s[at, end) is w. */
+bool model_is_word(const char *s, size_t at, size_t end, const char *w);
+
+/* recover.c: reads of a position parameter a parse error cost the AST,
+   counted from the text of the statements that hold the errors */
+void model_recover_reads(struct ss_model *m, const char *text, size_t len);
 
 /* handoff.c: where the file text hands each fops (ss_fops.handed, .pseudo) */
 void model_fops_handoffs(struct ss_model *m, const char *text, size_t len);

@@ -24,15 +24,20 @@ const char *model_keep_spelling(struct ss_model *m, CXCursor c)
 	return r;
 }
 
+const struct name_info *model_name_find(const struct ss_model *m, const char *name)
+{
+	const size_t *i = ss_map_get(&m->name_index, name, strlen(name));
+
+	return i ? &m->names[*i] : NULL;
+}
+
 struct name_info *model_name(struct ss_model *m, const char *name, bool add)
 {
 	size_t len = strlen(name), *i;
 	bool added;
 
-	if (!add) {
-		i = ss_map_get(&m->name_index, name, len);
-		return i ? &m->names[*i] : NULL;
-	}
+	if (!add)
+		return (struct name_info *)model_name_find(m, name);
 	i = ss_map_put(&m->name_index, name, len, m->nnames, &added);
 	if (added) {
 		xgrow((void **)&m->names, &m->capnames, m->nnames + 1, sizeof(*m->names));

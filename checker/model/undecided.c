@@ -31,75 +31,57 @@ static struct ss_map spelled_accesses(const struct ss_model *m, CXFile main_file
 	return at;
 }
 
-/* The main file's text, and the #if branches in it that every parse given
-   the configuration skips alike: what hides there hides from the real
-   headers too. */
-struct text {
-	const char *s;
-	size_t len;
-	struct model_span *alike;
-	size_t nalike;
+/*
+ * Whether the member access ending in the `f_pos` at `at` has its address
+ * taken (`&f.file->f_pos`).  A base the text cannot follow (a call, a
+ * subscript, a cast) counts as taken.
+ */
+static bool address_taken(const char *s, size_t at)
+{
+	size_t b = ss_ctext_back_blank(s, at);
+
+	for (;;) {
+		if (b >= 1 && s[b - 1] == '.')
+			b -= 1;
+		else if (b >= 2 && s[b - 1] == '>' && s[b - 2] == '-')
+			b -= 2;
+		else
+			break;
+		b = ss_ctext_back_blank(s, b);
+		if (!b || !ss_ctext_ident_char(s[b - 1]))
+			return true;
+		while (b > 0 && ss_ctext_ident_char(s[b - 1]))
+			b--;
+		b = ss_ctext_back_blank(s, b);
+	}
+	return b >= 1 && s[b - 1] == '&' && !(b >= 2 && s[b - 2] == '&');
+}
+
+struct unknown_fpos {
+	struct ss_map spelled;		/* the accesses the model knows */
+	bool vfs_core;
 };
 
-/*
- * Calls fn for each word of s[from, to) outside comments, literals,
- * directive lines (a macro's body is judged where it is used) and branches
- * skipped alike, until fn returns true; returns whether one did.
- */
-static bool each_word(const struct text *t, size_t from, size_t to,
-		      bool (*fn)(const char *s, size_t at, size_t end, void *arg), void *arg)
-{
-	const char *s = t->s;
-	size_t i = from, k = 0;
-
-	if (to > t->len)
-		to = t->len;
-	while ((i = ss_ctext_skip_noise(s, to, i)) < to) {
-		size_t end = ss_ctext_ident_end(s, to, i);
-
-		while (k < t->nalike && t->alike[k].end <= i)
-			k++;
-		if (k < t->nalike && t->alike[k].start <= i) {
-			i = t->alike[k].end;
-			continue;
-		}
-		if (s[i] == '#' && ss_ctext_line_start(s, i)) {
-			i = ss_ctext_line_end(s, to, i);
-			continue;
-		}
-		if (end == i) {
-			i++;
-			continue;
-		}
-		if (fn(s, i, end, arg))
-			return true;
-		i = end;
-	}
-	return false;
-}
-
-/* Whether the word s[at, end) is w. */
-static bool is_word(const char *s, size_t at, size_t end, const char *w)
-{
-	return ss_ctext_word_at(s, end, at, w, strlen(w));
-}
-
 /* A `->f_pos` or `.f_pos` of the code that is no struct file access the
-   model knows: its base has a type only the real headers give. */
+   model knows: its base has a type only the real headers give.  In the VFS
+   core only a pread refusal (`ppos != &file->f_pos`) would be reported,
+   so an access whose address is not taken decides nothing there. */
 static bool fpos_not_spelled(const char *s, size_t at, size_t end, void *arg)
 {
+	const struct unknown_fpos *u = arg;
 	unsigned off = (unsigned)at;
 
-	return is_word(s, at, end, "f_pos") && ss_ctext_member_at(s, at) &&
-	       !ss_map_get(arg, &off, sizeof(off));
+	return model_is_word(s, at, end, "f_pos") && ss_ctext_member_at(s, at) &&
+	       !ss_map_get(&u->spelled, &off, sizeof(off)) &&
+	       (!u->vfs_core || address_taken(s, at));
 }
 
-static bool unknown_fpos(const struct ss_model *m, CXFile main_file, const struct text *t)
+static bool unknown_fpos(const struct ss_unit *u, const struct model_text *t)
 {
-	struct ss_map at = spelled_accesses(m, main_file);
-	bool unknown = each_word(t, 0, t->len, fpos_not_spelled, &at);
+	struct unknown_fpos arg = { spelled_accesses(u->model, u->main_file), u->vfs_core };
+	bool unknown = model_each_word(t, 0, t->len, fpos_not_spelled, &arg);
 
-	ss_map_free(&at);
+	ss_map_free(&arg.spelled);
 	return unknown;
 }
 
@@ -108,7 +90,7 @@ static bool count_fops_initializer(const char *s, size_t at, size_t end, void *a
 	struct { size_t len, n; } *count = arg;
 	size_t name, open, close;
 
-	if (!is_word(s, at, end, "file_operations"))
+	if (!model_is_word(s, at, end, "file_operations"))
 		return false;
 	name = ss_ctext_skip_blank(s, count->len, end);
 	if (ss_ctext_ident_end(s, count->len, name) > name &&
@@ -119,17 +101,18 @@ static bool count_fops_initializer(const char *s, size_t at, size_t end, void *a
 
 /* More `struct file_operations NAME = {` in the code than the model read
    (one a macro's body defines is counted where the macro is used). */
-static bool unread_fops(const struct ss_model *m, const struct text *t)
+static bool unread_fops(const struct ss_model *m, const struct model_text *t)
 {
 	struct { size_t len, n; } count = { t->len, 0 };
 
-	each_word(t, 0, t->len, count_fops_initializer, &count);
+	model_each_word(t, 0, t->len, count_fops_initializer, &count);
 	return count.n > m->nfops;
 }
 
 struct deciding {
 	const struct ss_model *m;
 	const char *position;		/* the method's position parameter, or NULL */
+	bool reads;			/* the AST shows the method reading the position */
 };
 
 /* A word that decides how a method uses the position (its position
@@ -143,9 +126,13 @@ static bool deciding_word_lost(const char *s, size_t at, size_t end, void *arg)
 	bool deciding;
 
 	if (ss_ctext_member_at(s, at)) {
-		deciding = is_word(s, at, end, "ki_pos");
-	} else if (d->position && is_word(s, at, end, d->position)) {
-		deciding = true;
+		deciding = model_is_word(s, at, end, "ki_pos") && !d->reads;
+	} else if (d->position && model_is_word(s, at, end, d->position)) {
+		/* Once the method is seen reading the position, one more use
+		   changes nothing but a refusal of any: `if (ppos)`. */
+		size_t b = ss_ctext_back_blank(s, at);
+
+		deciding = !d->reads || (b && s[b - 1] == '(');
 	} else {
 		/* a call that makes the file non-seekable: short names all */
 		deciding = end - at < sizeof(word);
@@ -165,13 +152,13 @@ static bool deciding_word_lost(const char *s, size_t at, size_t end, void *arg)
  * header cannot know) decides nothing.
  */
 static bool method_lost_words(const struct ss_model *m, const struct ss_function *f,
-			      const struct text *t)
+			      const struct model_text *t)
 {
 	size_t i = (size_t)(f - m->fns);
 	CXSourceRange r = clang_getCursorExtent(f->body);
 	unsigned start, end;
 	CXString name = { 0 };
-	struct deciding d = { .m = m };
+	struct deciding d = { .m = m, .reads = f->position_reads > 0 };
 	bool lost;
 
 	clang_getFileLocation(clang_getRangeStart(r), NULL, NULL, NULL, &start);
@@ -182,14 +169,14 @@ static bool method_lost_words(const struct ss_model *m, const struct ss_function
 		if (d.position && !*d.position)
 			d.position = NULL;
 	}
-	lost = start < end && each_word(t, start, end, deciding_word_lost, &d);
+	lost = start < end && model_each_word(t, start, end, deciding_word_lost, &d);
 	if (d.position)
 		clang_disposeString(name);
 	return lost;
 }
 
 static bool error_in_method(const struct ss_model *m, CXTranslationUnit tu, CXFile main_file,
-			    const struct text *t)
+			    const struct model_text *t)
 {
 	unsigned n = clang_getNumDiagnostics(tu);
 	bool *looked = xcalloc(m->nfns ? m->nfns : 1, sizeof(*looked));
@@ -215,12 +202,51 @@ static bool error_in_method(const struct ss_model *m, CXTranslationUnit tu, CXFi
 	return found;
 }
 
+struct naming {
+	const char *name;
+	size_t len;
+};
+
+/* The function's name where it is not called (nor defined or declared):
+   a value some table or call may hand on. */
+static bool named_as_value(const char *s, size_t at, size_t end, void *arg)
+{
+	const struct naming *n = arg;
+	size_t next;
+
+	if (!model_is_word(s, at, end, n->name) || ss_ctext_member_at(s, at))
+		return false;
+	next = ss_ctext_skip_blank(s, n->len, end);
+	return next >= n->len || s[next] != '(';
+}
+
+/*
+ * Whether the real headers would leave the function without a role too.
+ * A role comes from a table or a call naming the function as a value, or,
+ * when nothing refers to it, from its signature.  The text names it only
+ * where it is defined, declared or called (macro bodies included; `##`
+ * might paste its name out of sight), and the bundled parse saw a call to
+ * it or a signature it could read.
+ */
+static bool roleless_everywhere(const struct ss_model *m, const struct ss_function *f,
+				const struct model_text *t)
+{
+	struct model_text all = *t;
+	struct naming n = { f->name, t->len };
+	const struct name_info *info = model_name_find(m, f->name);
+
+	all.directives = true;
+	if (memmem(t->s, t->len, "##", 2) || model_each_word(&all, 0, t->len, named_as_value, &n))
+		return false;
+	return (info && info->refs) || !clang_isInvalidDeclaration(f->cursor);
+}
+
 /*
  * An f_pos access in a function of no known role while the main file has
  * parse errors: the table naming it (an ALSA or driver ops struct the
  * bundled header lacks) may be what did not parse.
  */
-static bool roleless_fpos_beside_errors(const struct ss_unit *u)
+static bool roleless_fpos_beside_errors(const struct ss_unit *u, const struct model_text *t)
 {
 	const struct ss_model *m = u->model;
 	unsigned n = clang_getNumDiagnostics(u->tu);
@@ -230,7 +256,8 @@ static bool roleless_fpos_beside_errors(const struct ss_unit *u)
 		const struct ss_function *f = m->fpos[i].function;
 
 		roleless = f && !(f->roles & ~SS_ROLE_OTHER) &&
-			   !ss_fpos_verdict_roleless(u, &m->fpos[i]);
+			   !ss_fpos_verdict_roleless(u, &m->fpos[i]) &&
+			   !roleless_everywhere(m, f, t);
 	}
 	for (unsigned i = 0; i < n && roleless && !error; i++) {
 		CXDiagnostic d = clang_getDiagnostic(u->tu, i);
@@ -247,22 +274,24 @@ static bool roleless_fpos_beside_errors(const struct ss_unit *u)
 unsigned ss_model_undecided(const struct ss_unit *u)
 {
 	const struct ss_model *m = u->model;
-	struct text t = { 0 };
+	struct model_text t = { 0 };
+	struct model_span *alike;
 	unsigned why = 0;
 
 	t.s = clang_getFileContents(u->tu, u->main_file, &t.len);
 	if (!t.s)
 		return SS_UNDECIDED_FPOS;
-	t.nalike = model_skipped_alike(u, t.s, t.len, &t.alike);
-	if (unknown_fpos(m, u->main_file, &t))
+	t.nalike = model_skipped_alike(u, t.s, t.len, &alike);
+	t.alike = alike;
+	if (unknown_fpos(u, &t))
 		why |= SS_UNDECIDED_FPOS;
 	if (unread_fops(m, &t))
 		why |= SS_UNDECIDED_FOPS;
 	if (error_in_method(m, u->tu, u->main_file, &t))
 		why |= SS_UNDECIDED_METHOD;
-	if (roleless_fpos_beside_errors(u))
+	if (roleless_fpos_beside_errors(u, &t))
 		why |= SS_UNDECIDED_ROLE;
-	free(t.alike);
+	free(alike);
 	return why;
 }
 

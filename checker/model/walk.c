@@ -450,11 +450,14 @@ struct ss_model *ss_model_build(struct ss_unit *u)
 	free(w.aliases);
 	ss_map_free(&w.seen);
 	apply_grants(m);
-	if (m->nfops && u->main_file) {
+	if (u->main_file) {
 		size_t len = 0;
 		const char *text = clang_getFileContents(m->tu, u->main_file, &len);
 
-		model_fops_handoffs(m, text, len);
+		if (text)
+			model_recover_reads(m, text, len);
+		if (m->nfops)
+			model_fops_handoffs(m, text, len);
 	}
 	return m;
 }

@@ -95,9 +95,7 @@ size_t ss_ctext_line_end(const char *s, size_t len, size_t i)
 	return i;
 }
 
-/* Offset just past the last byte before `i` that is not blank, a line
-   continuation or a block comment (0 when there is none). */
-static size_t back_over_blanks(const char *s, size_t i)
+size_t ss_ctext_back_blank(const char *s, size_t i)
 {
 	for (;;) {
 		while (i > 0 && (isspace((unsigned char)s[i - 1]) || s[i - 1] == '\\'))
@@ -114,7 +112,7 @@ static size_t back_over_blanks(const char *s, size_t i)
 
 bool ss_ctext_member_at(const char *s, size_t i)
 {
-	size_t b = back_over_blanks(s, i);
+	size_t b = ss_ctext_back_blank(s, i);
 
 	return (b >= 1 && s[b - 1] == '.') || (b >= 2 && s[b - 1] == '>' && s[b - 2] == '-');
 }

@@ -15,6 +15,10 @@
 /* Offset of the first byte at or after `i` that is not blank or comment. */
 size_t ss_ctext_skip_blank(const char *s, size_t len, size_t i);
 
+/* Offset just past the last byte before `i` that is not blank, a line
+   continuation or a block comment (0 when there is none). */
+size_t ss_ctext_back_blank(const char *s, size_t i);
+
 /* Offset just past the string or character literal starting at `i`. */
 size_t ss_ctext_skip_literal(const char *s, size_t len, size_t i);
 

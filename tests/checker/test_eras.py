@@ -13,16 +13,18 @@ make it (gcc's -isystem directory), and in Kbuild's CHECK= mode: the file
 must be analysed with the tree's headers, never with the fallback header,
 and report what its comments expect.
 
-In a copy of each tree, the default scan parses the drivers of config/
+In a copy of each tree, the default scan parses the fixtures of config/
 with the bundled header given the tree's configuration: what only the
-configuration decides leaves nothing undecided, what a header could decide
-sends the file on to its real headers.
+configuration decides leaves nothing undecided, and neither do reads of the
+position or f_pos users a parse error hid but the text shows plainly; what
+a header could decide sends the file on to its real headers.
 
 Arguments: the checker.
 """
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -96,42 +98,58 @@ for era in sorted(os.listdir(eras)):
     c.expect(sum(1 for l in lines if "[rw-fpos]" in l) == len(want),
              "%s: CHECK= mode reports the findings: %r" % (era, lines))
 
-# Branches the configuration decides are decided alike under the bundled
-# header, given the tree's autoconf.h (config/config_branches.c); one a
-# header's macro decides is not (config/header_branch.c).  An f_pos user of
-# unknown role beside parse errors matters in a driver, not in the VFS core
-# (config/roleless_fpos.c).
+# Each fixture of config/ says, in a `// in DIR: ...` line after its
+# licence, what the default scan leaves undecided when the file sits in DIR
+# of a configured tree: "nothing left undecided" (the bundled header given
+# the tree's configuration is enough; then its findings are those its
+# comments expect and those of the real headers), or "left undecided:
+# REASON" (the file goes on to its real headers).  Their header
+# linux/safeseek_lost.h is one only the real headers find.
 config = os.path.join(os.path.dirname(os.path.abspath(__file__)), "config")
+fixtures = {}
+for name in sorted(os.listdir(config)):
+    if name.endswith(".c"):
+        with open(os.path.join(config, name)) as f:
+            fixtures[name] = re.findall(r"^// in (\S+): (.*)$", f.read(), re.M)
+c.expect(len(fixtures) >= 8 and all(fixtures.values()),
+         "every fixture of config/ says what it leaves undecided: %r" % fixtures)
+
+
+def findings(out):
+    return sorted((f["line"], f["rule"]) for f in json.loads(out)["findings"])
+
+
 for era in sorted(e for e in os.listdir(eras) if os.path.isdir(os.path.join(eras, e))):
     with tempfile.TemporaryDirectory() as d:
         root = os.path.join(d, era)
         shutil.copytree(os.path.join(eras, era), root)
-        for name in ("config_branches.c", "header_branch.c", "roleless_fpos.c"):
-            shutil.copy(os.path.join(config, name), os.path.join(root, "drivers", "char"))
-        os.makedirs(os.path.join(root, "fs"), exist_ok=True)
-        shutil.copy(os.path.join(config, "roleless_fpos.c"), os.path.join(root, "fs"))
+        shutil.copy(os.path.join(config, "include", "linux", "safeseek_lost.h"),
+                    os.path.join(root, "include", "linux"))
+        for name, places in fixtures.items():
+            for where, verdict in places:
+                os.makedirs(os.path.join(root, where), exist_ok=True)
+                path = os.path.join(root, where, name)
+                shutil.copy(os.path.join(config, name), path)
+                rc, out, err = c.run("-v", "--format=json", path)
+                if verdict == "nothing left undecided":
+                    c.expect(b"bundled header, which left nothing undecided" in err,
+                             "%s: %s in %s leaves nothing undecided: %r" % (era, name, where, err))
+                    want = expected(path)
+                    c.expect(findings(out) == want, "%s: %s in %s: findings %r, expected %r"
+                             % (era, name, where, findings(out), want))
+                    rc, out, err = c.run("--headers=real", "--format=json", path, cwd=root)
+                    c.expect(findings(out) == want, "%s: %s in %s: the real headers agree: %r"
+                             % (era, name, where, findings(out)))
+                else:
+                    c.expect(verdict.encode() in err,
+                             "%s: %s in %s is %s: %r" % (era, name, where, verdict, err))
+
+        # what the configuration alone decides is decided in CHECK= mode too
         driver = os.path.join(root, "drivers", "char", "config_branches.c")
         want = expected(driver)
-        rc, out, err = c.run("-v", "--format=json", driver)
-        c.expect(b"bundled header, which left nothing undecided" in err,
-                 "%s: config branches leave nothing undecided: %r" % (era, err))
-        got = sorted((f["line"], f["rule"]) for f in json.loads(out)["findings"])
-        c.expect(got == want, "%s: findings %r, expected %r" % (era, got, want))
         rc, out, err = c.run(*(kbuild_flags(root) + ["--verbose", driver]), cwd=root)
         lines = err.decode().splitlines()
         c.expect(any("bundled header, which left nothing undecided" in l for l in lines) and
                  sum(1 for l in lines if "[rw-fpos]" in l) == len(want),
                  "%s: in CHECK= mode too: %r" % (era, lines))
-        rc, out, err = c.run("--headers=real", "--format=json", driver, cwd=root)
-        got = sorted((f["line"], f["rule"]) for f in json.loads(out)["findings"])
-        c.expect(got == want, "%s: the real headers agree: %r, expected %r" % (era, got, want))
-        rc, out, err = c.run("-v", os.path.join(root, "drivers", "char", "header_branch.c"))
-        c.expect(b"left undecided: a file_operations it cannot read" in err,
-                 "%s: a header's branch is left undecided: %r" % (era, err))
-        rc, out, err = c.run("-v", os.path.join(root, "drivers", "char", "roleless_fpos.c"))
-        c.expect(b"left undecided: an f_pos user of no known role" in err,
-                 "%s: a driver's f_pos user of unknown role is left undecided: %r" % (era, err))
-        rc, out, err = c.run("-v", os.path.join(root, "fs", "roleless_fpos.c"))
-        c.expect(b"bundled header, which left nothing undecided" in err,
-                 "%s: in the VFS core its role decides nothing: %r" % (era, err))
 c.finish()

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+// in drivers/char: nothing left undecided
 /*
  * file_operations in #if branches that test nothing but the kernel's
  * configuration.  Given the tree's autoconf.h, the bundled header takes

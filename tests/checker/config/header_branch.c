@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+// in drivers/char: left undecided: a file_operations it cannot read
 /*
  * A file_operations in an #if branch that a header's macro decides, which
  * the bundled header cannot know: left undecided, so the file is parsed
