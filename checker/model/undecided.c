@@ -58,27 +58,38 @@ static bool address_taken(const char *s, size_t at)
 }
 
 struct unknown_fpos {
+	const struct ss_unit *u;
 	struct ss_map spelled;		/* the accesses the model knows */
-	bool vfs_core;
 };
+
+/* Whether the offset is in an llseek or readdir method, where no f_pos use
+   is reported. */
+static bool in_owner(const struct ss_unit *u, size_t at)
+{
+	CXSourceLocation loc = clang_getLocationForOffset(u->tu, u->main_file, (unsigned)at);
+	const struct ss_function *f = ss_model_function_at(u->model, loc);
+
+	return f && (f->roles & SS_ROLES_OWN_FPOS);
+}
 
 /* A `->f_pos` or `.f_pos` of the code that is no struct file access the
    model knows: its base has a type only the real headers give.  In the VFS
    core only a pread refusal (`ppos != &file->f_pos`) would be reported,
-   so an access whose address is not taken decides nothing there. */
+   so an access whose address is not taken decides nothing there; in an
+   llseek or readdir method nothing is. */
 static bool fpos_not_spelled(const char *s, size_t at, size_t end, void *arg)
 {
-	const struct unknown_fpos *u = arg;
+	const struct unknown_fpos *a = arg;
 	unsigned off = (unsigned)at;
 
 	return model_is_word(s, at, end, "f_pos") && ss_ctext_member_at(s, at) &&
-	       !ss_map_get(&u->spelled, &off, sizeof(off)) &&
-	       (!u->vfs_core || address_taken(s, at));
+	       !ss_map_get(&a->spelled, &off, sizeof(off)) &&
+	       (!a->u->vfs_core || address_taken(s, at)) && !in_owner(a->u, at);
 }
 
 static bool unknown_fpos(const struct ss_unit *u, const struct model_text *t)
 {
-	struct unknown_fpos arg = { spelled_accesses(u->model, u->main_file), u->vfs_core };
+	struct unknown_fpos arg = { u, spelled_accesses(u->model, u->main_file) };
 	bool unknown = model_each_word(t, 0, t->len, fpos_not_spelled, &arg);
 
 	ss_map_free(&arg.spelled);
@@ -203,21 +214,45 @@ static bool error_in_method(const struct ss_model *m, CXTranslationUnit tu, CXFi
 }
 
 struct naming {
-	const char *name;
+	const struct ss_model *m;
+	const struct ss_function *f;
 	size_t len;
+	bool called;			/* from the body of another function */
 };
+
+/* Whether the offset is in the body of a function other than f. */
+static bool in_other_body(const struct ss_model *m, const struct ss_function *f, size_t at)
+{
+	for (size_t i = 0; i < m->nfns; i++) {
+		CXSourceRange r;
+		unsigned start, end;
+
+		if (&m->fns[i] == f || clang_Cursor_isNull(m->fns[i].body))
+			continue;
+		r = clang_getCursorExtent(m->fns[i].body);
+		clang_getFileLocation(clang_getRangeStart(r), NULL, NULL, NULL, &start);
+		clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &end);
+		if (start <= at && at < end)
+			return true;
+	}
+	return false;
+}
 
 /* The function's name where it is not called (nor defined or declared):
    a value some table or call may hand on. */
 static bool named_as_value(const char *s, size_t at, size_t end, void *arg)
 {
-	const struct naming *n = arg;
+	struct naming *n = arg;
 	size_t next;
 
-	if (!model_is_word(s, at, end, n->name) || ss_ctext_member_at(s, at))
+	if (!model_is_word(s, at, end, n->f->name) || ss_ctext_member_at(s, at))
 		return false;
 	next = ss_ctext_skip_blank(s, n->len, end);
-	return next >= n->len || s[next] != '(';
+	if (next >= n->len || s[next] != '(')
+		return true;
+	if (!n->called)
+		n->called = in_other_body(n->m, n->f, at);
+	return false;
 }
 
 /*
@@ -225,20 +260,20 @@ static bool named_as_value(const char *s, size_t at, size_t end, void *arg)
  * A role comes from a table or a call naming the function as a value, or,
  * when nothing refers to it, from its signature.  The text names it only
  * where it is defined, declared or called (macro bodies included; `##`
- * might paste its name out of sight), and the bundled parse saw a call to
- * it or a signature it could read.
+ * might paste its name out of sight), and it is called, or its signature
+ * read alike.
  */
 static bool roleless_everywhere(const struct ss_model *m, const struct ss_function *f,
 				const struct model_text *t)
 {
 	struct model_text all = *t;
-	struct naming n = { f->name, t->len };
+	struct naming n = { m, f, t->len, false };
 	const struct name_info *info = model_name_find(m, f->name);
 
 	all.directives = true;
 	if (memmem(t->s, t->len, "##", 2) || model_each_word(&all, 0, t->len, named_as_value, &n))
 		return false;
-	return (info && info->refs) || !clang_isInvalidDeclaration(f->cursor);
+	return n.called || (info && info->refs) || !clang_isInvalidDeclaration(f->cursor);
 }
 
 /*
