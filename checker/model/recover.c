@@ -5,8 +5,9 @@
  * whole (`phys_addr_t p = *ppos;`, `simple_read_from_buffer(buf, count,
  * ppos, data, SIZE)` with SIZE from a missing header), and with it the one
  * read that shows the method honours the position.  Where the text of such
- * a statement shows the parameter plainly read, it is counted as walk.c
- * would have counted it; anything less plain stays lost for undecided.c.
+ * a statement shows the parameter plainly read or tested, the use is
+ * counted as walk.c would have counted it; anything less plain stays lost
+ * for undecided.c.
  */
 #include "model/internal.h"
 
@@ -103,12 +104,58 @@ static bool assigns(const char *s, size_t i)
 	return s[i] == '=' && (i == 0 || !strchr("=!<>", s[i - 1]));
 }
 
+/* A comparison operator ends at `i` (`==`, `!=`, `<`, `<=`, `>`, `>=`; no
+   shift, no `->`). */
+static bool comparison_ends(const char *s, size_t i)
+{
+	char c = s[i], p = i ? s[i - 1] : '\0';
+
+	if (c == '=')
+		return p && strchr("=!<>", p) && !(i >= 2 && (p == '<' || p == '>') && s[i - 2] == p);
+	if (c == '<' || c == '>')
+		return p != c && !(c == '>' && p == '-');
+	return false;
+}
+
+/* A comparison operator starts at `i`. */
+static bool comparison_starts(const char *s, size_t len, size_t i)
+{
+	char c = s[i], n = i + 1 < len ? s[i + 1] : '\0';
+
+	if (c == '=' || c == '!')
+		return n == '=';
+	return (c == '<' || c == '>') && n != c;
+}
+
+/* An operator binding looser than a comparison ends at `i`: `(`, `,`,
+   `?`, `:`, `&&`, `||`, an assignment or `return`. */
+static bool looser_ends(const char *s, size_t i)
+{
+	if (strchr("(,?:", s[i]) || assigns(s, i))
+		return true;
+	if ((s[i] == '&' || s[i] == '|') && i && s[i - 1] == s[i])
+		return true;
+	return i >= 5 && model_is_word(s, i - 5, i + 1, "return");
+}
+
+/* An operator binding looser than a comparison, or the end of an
+   expression, starts at `i`. */
+static bool looser_starts(const char *s, size_t len, size_t i)
+{
+	if (i >= len || strchr("),;?:", s[i]))
+		return true;
+	return (s[i] == '&' || s[i] == '|') && i + 1 < len && s[i + 1] == s[i];
+}
+
+enum lost_use { NOT_PLAIN, TESTED, READ };
+
 /*
- * Whether the parameter at [at, end) is read as walk.c counts a read:
- * `ppos` or `*ppos` an argument of a call, assigned to something, or (for
- * `*ppos`) returned.  `open` is the innermost bracket around it.
+ * How the parameter at [at, end) is used, as walk.c counts uses: READ for
+ * `ppos` or `*ppos` an argument of a call or assigned to something, and
+ * `*ppos` returned; TESTED for `*ppos` compared or negated, a use that
+ * reads nothing.  `open` is the innermost bracket around it.
  */
-static bool plainly_read(const char *s, size_t len, size_t at, size_t end, size_t open)
+static enum lost_use plain_use(const char *s, size_t len, size_t at, size_t end, size_t open)
 {
 	size_t b = before(s, at), a = ss_ctext_skip_blank(s, len, end);
 	char next = a < len ? s[a] : '\0';
@@ -117,14 +164,19 @@ static bool plainly_read(const char *s, size_t len, size_t at, size_t end, size_
 	if (deref)
 		b = before(s, b);
 	if (b == NONE)
-		return false;
+		return NOT_PLAIN;
+	if (deref && (s[b] == '!' ||
+		      (looser_ends(s, b) && a < len && comparison_starts(s, len, a)) ||
+		      (comparison_ends(s, b) && looser_starts(s, len, a))))
+		return TESTED;
 	if (s[b] == ',' || s[b] == '(')
 		return open != NONE && s[open] == '(' && call_paren(s, open) &&
 		       (next == ',' || (next == ')' && s[b] == ',')) &&
-		       (s[b] == ',' || b == open);
+		       (s[b] == ',' || b == open) ? READ : NOT_PLAIN;
 	if (assigns(s, b))
-		return next == ';' || next == ',' || next == ')';
-	return deref && next == ';' && b >= 5 && model_is_word(s, b - 5, b + 1, "return");
+		return next == ';' || next == ',' || next == ')' ? READ : NOT_PLAIN;
+	return deref && next == ';' && b >= 5 && model_is_word(s, b - 5, b + 1, "return")
+		? READ : NOT_PLAIN;
 }
 
 /* The end of the statement the byte at `i` is in: its `;`, or the brace
@@ -179,11 +231,15 @@ static void recover_body(struct ss_model *m, struct ss_function *f, const struct
 			    !ss_map_get(&m->position_spelled, &off, sizeof(off))) {
 				size_t stop = statement_end(s, b->len, end);
 
+				enum lost_use use = NOT_PLAIN;
+
 				if (error_within(b->errors, statement, stop) &&
-				    !directive_within(s, statement, stop) &&
-				    plainly_read(s, b->len, i, end, depth ? stack[depth - 1] : NONE)) {
+				    !directive_within(s, statement, stop))
+					use = plain_use(s, b->len, i, end,
+							depth ? stack[depth - 1] : NONE);
+				if (use != NOT_PLAIN) {
 					f->position_uses++;
-					f->position_reads++;
+					f->position_reads += use == READ;
 					ss_map_put(&m->position_spelled, &off, sizeof(off), 0, NULL);
 				}
 			}

@@ -22,18 +22,31 @@ static ssize_t lr_write(struct file *file, const char *buf, size_t count, loff_t
 	return lost_copy(buf, LOST_SIZE, ppos, count);
 }
 
-/* Seen reading its position, it decides nothing more by the test the
+/* Seen reading its position, it decides nothing more by the use the
    bundled parse lost. */
 static ssize_t lr_peek(struct file *file, char *buf, size_t count, loff_t *ppos)
 {
 	loff_t start = *ppos;
-	lost_addr_t first = !*ppos;
+	lost_addr_t end = lost_end(0, *ppos + count);
 
-	return first ? start : count;
+	return end ? start : count;
 }
 
 static struct file_operations lr_peek_fops = {
 	.read		= lr_peek,
+};
+
+/* Its one use of the position, lost too, is a test: a use that reads
+   nothing. */
+static ssize_t lr_first(struct file *file, char *buf, size_t count, loff_t *ppos)
+{
+	if (*ppos != 0 || count >= LOST_SIZE)
+		return -22;
+	return count;
+}
+
+static struct file_operations lr_first_fops = {
+	.read		= lr_first,
 };
 
 /* its f_pos use is what has the file parsed at all */

@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // in drivers/char: left undecided: parse errors in a method
 /*
- * The one use of the position the bundled parse lost is a test of it
- * (`!*ppos`), which reads nothing as the rules count reads; the text is
- * not trusted to tell such a use from a read, so the file goes on to its
- * real headers.
+ * The one use of the position the bundled parse lost is the lone argument
+ * of a call, which a macro may turn into a test of it (`unlikely(ppos)`);
+ * the text cannot tell that from a read, so the file goes on to its real
+ * headers.
  */
 #include <linux/fs.h>
 #include <linux/safeseek_lost.h>
 
 static ssize_t lt_read(struct file *file, char *buf, size_t count, loff_t *ppos)
 {
-	lost_addr_t first = !*ppos;
+	lost_addr_t first = lost_first(ppos);
 
 	return first ? count : 0;
 }
