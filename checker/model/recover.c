@@ -17,8 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define NONE ((size_t)-1)
-
 /* Offsets in the main file of its parse errors, in order. */
 struct errors {
 	unsigned *at;
@@ -67,35 +65,12 @@ static bool error_within(const struct errors *e, size_t from, size_t to)
 	return lo < e->n && e->at[lo] <= to;
 }
 
-/* The last byte before `i` that is not blank or comment, or NONE. */
+/* The last byte before `i` that is not blank or comment, or SS_CTEXT_NONE. */
 static size_t before(const char *s, size_t i)
 {
 	size_t b = ss_ctext_back_blank(s, i);
 
-	return b ? b - 1 : NONE;
-}
-
-/* Whether the `(` at `open` opens the arguments of a call: a name that is
-   no keyword stands before it. */
-static bool call_paren(const char *s, size_t open)
-{
-	static const char *const keywords[] = {
-		"if", "while", "for", "switch", "return", "sizeof", "typeof",
-		"__typeof__", "_Generic", "case", NULL
-	};
-	size_t end = before(s, open), start;
-
-	if (end == NONE || !ss_ctext_ident_char(s[end]))
-		return false;
-	start = end;
-	while (start > 0 && ss_ctext_ident_char(s[start - 1]))
-		start--;
-	if (s[start] >= '0' && s[start] <= '9')
-		return false;
-	for (size_t k = 0; keywords[k]; k++)
-		if (model_is_word(s, start, end + 1, keywords[k]))
-			return false;
-	return true;
+	return b ? b - 1 : SS_CTEXT_NONE;
 }
 
 /* `=` or a compound assignment, not `==`, `!=`, `<=`, `>=` (or `<<=`). */
@@ -159,20 +134,19 @@ static enum lost_use plain_use(const char *s, size_t len, size_t at, size_t end,
 {
 	size_t b = before(s, at), a = ss_ctext_skip_blank(s, len, end);
 	char next = a < len ? s[a] : '\0';
-	bool deref = b != NONE && s[b] == '*';
+	bool deref = b != SS_CTEXT_NONE && s[b] == '*';
 
 	if (deref)
 		b = before(s, b);
-	if (b == NONE)
+	if (b == SS_CTEXT_NONE)
 		return NOT_PLAIN;
 	if (deref && (s[b] == '!' ||
 		      (looser_ends(s, b) && a < len && comparison_starts(s, len, a)) ||
 		      (comparison_ends(s, b) && looser_starts(s, len, a))))
 		return TESTED;
 	if (s[b] == ',' || s[b] == '(')
-		return open != NONE && s[open] == '(' && call_paren(s, open) &&
-		       (next == ',' || (next == ')' && s[b] == ',')) &&
-		       (s[b] == ',' || b == open) ? READ : NOT_PLAIN;
+		return ss_ctext_call_argument(s, len, deref ? b + 1 : at, end, open)
+			? READ : NOT_PLAIN;
 	if (assigns(s, b))
 		return next == ';' || next == ',' || next == ')' ? READ : NOT_PLAIN;
 	return deref && next == ';' && b >= 5 && model_is_word(s, b - 5, b + 1, "return")
@@ -236,7 +210,7 @@ static void recover_body(struct ss_model *m, struct ss_function *f, const struct
 				if (error_within(b->errors, statement, stop) &&
 				    !directive_within(s, statement, stop))
 					use = plain_use(s, b->len, i, end,
-							depth ? stack[depth - 1] : NONE);
+							depth ? stack[depth - 1] : SS_CTEXT_NONE);
 				if (use != NOT_PLAIN) {
 					f->position_uses++;
 					f->position_reads += use == READ;

@@ -217,11 +217,12 @@ struct naming {
 	const struct ss_model *m;
 	const struct ss_function *f;
 	size_t len;
-	bool called;			/* from the body of another function */
+	bool called;			/* named in the body of another function */
 };
 
-/* Whether the offset is in the body of a function other than f. */
-static bool in_other_body(const struct ss_model *m, const struct ss_function *f, size_t at)
+/* Where the body holding the offset starts, when a function other than f
+   has it; SS_CTEXT_NONE otherwise. */
+static size_t other_body_at(const struct ss_model *m, const struct ss_function *f, size_t at)
 {
 	for (size_t i = 0; i < m->nfns; i++) {
 		CXSourceRange r;
@@ -233,35 +234,38 @@ static bool in_other_body(const struct ss_model *m, const struct ss_function *f,
 		clang_getFileLocation(clang_getRangeStart(r), NULL, NULL, NULL, &start);
 		clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &end);
 		if (start <= at && at < end)
-			return true;
+			return start + 1;
 	}
-	return false;
+	return SS_CTEXT_NONE;
 }
 
-/* The function's name where it is not called (nor defined or declared):
-   a value some table or call may hand on. */
+/* The function's name where it is neither called, defined, declared nor
+   handed to a call in another function's body (single_open(file, show,
+   data)): a value some table may take, or an assignment. */
 static bool named_as_value(const char *s, size_t at, size_t end, void *arg)
 {
 	struct naming *n = arg;
-	size_t next;
+	size_t next, body;
 
 	if (!model_is_word(s, at, end, n->f->name) || ss_ctext_member_at(s, at))
 		return false;
 	next = ss_ctext_skip_blank(s, n->len, end);
-	if (next >= n->len || s[next] != '(')
-		return true;
-	if (!n->called)
-		n->called = in_other_body(n->m, n->f, at);
-	return false;
+	body = other_body_at(n->m, n->f, at);
+	if (body != SS_CTEXT_NONE && !n->called)
+		n->called = true;
+	if (next < n->len && s[next] == '(')
+		return false;
+	return body == SS_CTEXT_NONE ||
+	       !ss_ctext_call_argument(s, n->len, at, end, ss_ctext_innermost_open(s, body, at));
 }
 
 /*
  * Whether the real headers would leave the function without a role too.
- * A role comes from a table or a call naming the function as a value, or,
- * when nothing refers to it, from its signature.  The text names it only
- * where it is defined, declared or called (macro bodies included; `##`
- * might paste its name out of sight), and it is called, or its signature
- * read alike.
+ * A role comes from a table or an assignment naming the function, or, when
+ * nothing refers to it, from its signature.  The text names it only where
+ * it is defined, declared, called or handed to a call (macro bodies
+ * included; `##` might paste its name out of sight), and it is referred
+ * to, or its signature read alike.
  */
 static bool roleless_everywhere(const struct ss_model *m, const struct ss_function *f,
 				const struct model_text *t)

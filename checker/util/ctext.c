@@ -117,6 +117,61 @@ bool ss_ctext_member_at(const char *s, size_t i)
 	return (b >= 1 && s[b - 1] == '.') || (b >= 2 && s[b - 1] == '>' && s[b - 2] == '-');
 }
 
+size_t ss_ctext_innermost_open(const char *s, size_t from, size_t at)
+{
+	size_t stack[256], depth = 0, i = from;
+
+	while ((i = ss_ctext_skip_noise(s, at, i)) < at) {
+		if (s[i] == '#' && ss_ctext_line_start(s, i)) {
+			i = ss_ctext_line_end(s, at, i);
+			continue;
+		}
+		if (strchr("([{", s[i])) {
+			if (depth == sizeof(stack) / sizeof(stack[0]))
+				return SS_CTEXT_NONE;
+			stack[depth++] = i;
+		} else if (strchr(")]}", s[i]) && depth) {
+			depth--;
+		}
+		i++;
+	}
+	return depth ? stack[depth - 1] : SS_CTEXT_NONE;
+}
+
+bool ss_ctext_call_paren(const char *s, size_t open)
+{
+	static const char *const keywords[] = {
+		"if", "while", "for", "switch", "return", "sizeof", "typeof",
+		"__typeof__", "_Generic", "case", NULL
+	};
+	size_t end = ss_ctext_back_blank(s, open), start;
+
+	if (!end || !ss_ctext_ident_char(s[end - 1]))
+		return false;
+	start = end - 1;
+	while (start > 0 && ss_ctext_ident_char(s[start - 1]))
+		start--;
+	if (isdigit((unsigned char)s[start]))
+		return false;
+	for (size_t k = 0; keywords[k]; k++)
+		if (ss_ctext_word_at(s, end, start, keywords[k], strlen(keywords[k])))
+			return false;
+	return true;
+}
+
+bool ss_ctext_call_argument(const char *s, size_t len, size_t start, size_t end, size_t open)
+{
+	size_t b = ss_ctext_back_blank(s, start), a = ss_ctext_skip_blank(s, len, end);
+
+	if (open == SS_CTEXT_NONE || s[open] != '(' || !b || a >= len ||
+	    !ss_ctext_call_paren(s, open))
+		return false;
+	if (s[b - 1] == ',')
+		return s[a] == ',' || s[a] == ')';
+	/* the first of several: f(ppos) may be a macro testing it, unlikely(ppos) */
+	return b - 1 == open && s[a] == ',';
+}
+
 bool ss_ctext_initializer(const char *s, size_t len, size_t name, size_t *open, size_t *close)
 {
 	size_t i = ss_ctext_skip_blank(s, len, ss_ctext_ident_end(s, len, name));

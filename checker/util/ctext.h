@@ -50,6 +50,21 @@ size_t ss_ctext_line_end(const char *s, size_t len, size_t i);
    blanks, comments and line continuations between them allowed. */
 bool ss_ctext_member_at(const char *s, size_t i);
 
+#define SS_CTEXT_NONE ((size_t)-1)
+
+/* Offset of the innermost bracket `(`, `[` or `{` still open at `at`,
+   scanning from `from`, outside any bracket; SS_CTEXT_NONE if none is. */
+size_t ss_ctext_innermost_open(const char *s, size_t from, size_t at);
+
+/* Whether the `(` at `open` opens the arguments of a call: a name that is
+   no keyword stands before it. */
+bool ss_ctext_call_paren(const char *s, size_t open);
+
+/* Whether the expression [start, end) is a whole argument of the call
+   whose `(` is at `open` (the innermost bracket around it): after a `,`
+   and before a `,` or `)`, or first of several. */
+bool ss_ctext_call_argument(const char *s, size_t len, size_t start, size_t end, size_t open);
+
 /*
  * The braces of the initializer after the identifier at `name`
  * (`name = { ... }`): true with *open and *close set, false when no

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // in drivers/char: nothing left undecided
 /*
- * An f_pos user of no known role beside a parse error, which the text
- * names only where it is defined and called: no table names it, so no
- * headers could make it a method.
+ * f_pos users of no known role beside a parse error, which the text names
+ * only where they are defined, called or handed to a call: no table names
+ * them, so no headers could make them methods.
  */
 #include <linux/fs.h>
 #include <linux/safeseek_lost.h>
@@ -19,6 +19,12 @@ static void hf_seek(struct file *file, lost_addr_t to)
 	file->f_pos = to;		/* expect: fpos-other */
 }
 
+/* handed to a call, never to a table */
+static int hf_show(struct file *file, void *data)
+{
+	return file->f_pos != 0;	/* expect: fpos-other */
+}
+
 static ssize_t hf_read(struct file *file, char *buf, size_t count, loff_t *ppos)
 {
 	lost_addr_t limit = LOST_SIZE;
@@ -27,6 +33,7 @@ static ssize_t hf_read(struct file *file, char *buf, size_t count, loff_t *ppos)
 		hf_rewind(file);
 	else
 		hf_seek(file, limit);
+	lost_run(file, hf_show, limit);
 	return count;
 }
 
