@@ -4,14 +4,17 @@
 #include "util/xalloc.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Reads fd to its end and closes it; `hint` is the size to expect. */
-static int read_fd(int fd, size_t hint, struct ss_source *src, char **reason)
+/* Reads fd to its end and closes it; `hint` is the size to expect.  On a
+   regular file a short read is its end: no read more to see it (a tree
+   scan reads some 50,000 files). */
+static int read_fd(int fd, size_t hint, bool regular, struct ss_source *src, char **reason)
 {
 	size_t cap = hint + 1, len = 0;
 	char *buf = xmalloc(cap + 1);
@@ -35,6 +38,8 @@ static int read_fd(int fd, size_t hint, struct ss_source *src, char **reason)
 		if (n == 0)
 			break;
 		len += (size_t)n;
+		if (regular && len < cap)
+			break;
 	}
 	close(fd);
 	buf[len] = '\0';
@@ -67,7 +72,8 @@ int ss_source_read(const char *path, struct ss_source *src, char **reason)
 		close(fd);
 		return -1;
 	}
-	return read_fd(fd, (size_t)st.st_size, src, reason);
+	/* a size of 0 may be a file of /proc, which reads short before its end */
+	return read_fd(fd, (size_t)st.st_size, st.st_size > 0, src, reason);
 }
 
 int ss_source_read_any(const char *path, struct ss_source *src, char **reason)
@@ -81,7 +87,7 @@ int ss_source_read_any(const char *path, struct ss_source *src, char **reason)
 		*reason = xstrdup(strerror(errno));
 		return -1;
 	}
-	return read_fd(fd, 65536, src, reason);
+	return read_fd(fd, 65536, false, src, reason);
 }
 
 long ss_source_nul_offset(const struct ss_source *src)
