@@ -166,6 +166,10 @@ bool model_each_word(const struct model_text *t, size_t from, size_t to,
 		     model_word_fn fn, void *arg);
 /* Whether the word s[at, end) is w. */
 bool model_is_word(const char *s, size_t at, size_t end, const char *w);
+/* Where f's body lies in the main file: [its `{`, just past its `}`);
+   false when it has none there. */
+bool model_body_span(const struct ss_model *m, const struct ss_function *f,
+		     size_t *start, size_t *end);
 
 /* recover.c: reads of a position parameter a parse error cost the AST,
    counted from the text of the statements that hold the errors */

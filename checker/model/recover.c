@@ -204,7 +204,6 @@ static void recover_body(struct ss_model *m, struct ss_function *f, const struct
 			if (model_is_word(s, i, end, b->name) && !ss_ctext_member_at(s, i) &&
 			    !ss_map_get(&m->position_spelled, &off, sizeof(off))) {
 				size_t stop = statement_end(s, b->len, end);
-
 				enum lost_use use = NOT_PLAIN;
 
 				if (error_within(b->errors, statement, stop) &&
@@ -240,18 +239,11 @@ void model_recover_reads(struct ss_model *m, const char *text, size_t len)
 
 	for (size_t i = 0; i < m->nfns && e.n; i++) {
 		struct ss_function *f = &m->fns[i];
-		CXSourceRange r;
 		CXString name;
-		CXFile file;
-		unsigned start, end;
+		size_t start, end;
 		struct body b = { .s = text, .len = len, .errors = &e };
 
-		if (clang_Cursor_isNull(f->body) || f->position >= m->nparams[i])
-			continue;
-		r = clang_getCursorExtent(f->body);
-		clang_getFileLocation(clang_getRangeStart(r), &file, NULL, NULL, &start);
-		clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &end);
-		if (!file || !clang_File_isEqual(file, m->main_file) || start >= end ||
+		if (f->position >= m->nparams[i] || !model_body_span(m, f, &start, &end) ||
 		    end > len || !error_within(&e, start, end))
 			continue;
 		name = clang_getCursorSpelling(m->params[i][f->position]);

@@ -165,22 +165,20 @@ static bool deciding_word_lost(const char *s, size_t at, size_t end, void *arg)
 static bool method_lost_words(const struct ss_model *m, const struct ss_function *f,
 			      const struct model_text *t)
 {
-	size_t i = (size_t)(f - m->fns);
-	CXSourceRange r = clang_getCursorExtent(f->body);
-	unsigned start, end;
+	size_t i = (size_t)(f - m->fns), start, end;
 	CXString name = { 0 };
 	struct deciding d = { .m = m, .reads = f->position_reads > 0 };
 	bool lost;
 
-	clang_getFileLocation(clang_getRangeStart(r), NULL, NULL, NULL, &start);
-	clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &end);
+	if (!model_body_span(m, f, &start, &end))
+		return false;
 	if (f->position < m->nparams[i]) {
 		name = clang_getCursorSpelling(m->params[i][f->position]);
 		d.position = clang_getCString(name);
 		if (d.position && !*d.position)
 			d.position = NULL;
 	}
-	lost = start < end && model_each_word(t, start, end, deciding_word_lost, &d);
+	lost = model_each_word(t, start, end, deciding_word_lost, &d);
 	if (d.position)
 		clang_disposeString(name);
 	return lost;
@@ -224,19 +222,13 @@ struct naming {
    has it; SS_CTEXT_NONE otherwise. */
 static size_t other_body_at(const struct ss_model *m, const struct ss_function *f, size_t at)
 {
-	for (size_t i = 0; i < m->nfns; i++) {
-		CXSourceRange r;
-		unsigned start, end;
+	CXSourceLocation loc = clang_getLocationForOffset(m->tu, m->main_file, (unsigned)at);
+	const struct ss_function *g = ss_model_function_at(m, loc);
+	size_t start, end;
 
-		if (&m->fns[i] == f || clang_Cursor_isNull(m->fns[i].body))
-			continue;
-		r = clang_getCursorExtent(m->fns[i].body);
-		clang_getFileLocation(clang_getRangeStart(r), NULL, NULL, NULL, &start);
-		clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &end);
-		if (start <= at && at < end)
-			return start + 1;
-	}
-	return SS_CTEXT_NONE;
+	if (!g || g == f || !model_body_span(m, g, &start, &end) || at < start || at >= end)
+		return SS_CTEXT_NONE;
+	return start + 1;
 }
 
 /* The function's name where it is neither called, defined, declared nor
@@ -251,8 +243,7 @@ static bool named_as_value(const char *s, size_t at, size_t end, void *arg)
 		return false;
 	next = ss_ctext_skip_blank(s, n->len, end);
 	body = other_body_at(n->m, n->f, at);
-	if (body != SS_CTEXT_NONE && !n->called)
-		n->called = true;
+	n->called |= body != SS_CTEXT_NONE;
 	if (next < n->len && s[next] == '(')
 		return false;
 	return body == SS_CTEXT_NONE ||

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The words of the main file's code, for the parts of the model that read
- * its text where the AST may have lost something (undecided.c, recover.c).
+ * The words of the main file's code, and where a function's body lies in
+ * it, for the parts of the model that read its text where the AST may have
+ * lost something (undecided.c, recover.c).
  */
 #include "model/internal.h"
 
@@ -44,4 +45,23 @@ bool model_each_word(const struct model_text *t, size_t from, size_t to,
 bool model_is_word(const char *s, size_t at, size_t end, const char *w)
 {
 	return ss_ctext_word_at(s, end, at, w, strlen(w));
+}
+
+bool model_body_span(const struct ss_model *m, const struct ss_function *f,
+		     size_t *start, size_t *end)
+{
+	CXSourceRange r;
+	CXFile file;
+	unsigned from, to;
+
+	if (clang_Cursor_isNull(f->body))
+		return false;
+	r = clang_getCursorExtent(f->body);
+	clang_getFileLocation(clang_getRangeStart(r), &file, NULL, NULL, &from);
+	clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &to);
+	if (!file || !m->main_file || !clang_File_isEqual(file, m->main_file) || from >= to)
+		return false;
+	*start = from;
+	*end = to;
+	return true;
 }
