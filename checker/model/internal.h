@@ -9,7 +9,6 @@
  *   walk.c      builds the model: one walk of the parsed file, then the roles
  *   init.c      the initializers that name methods (file_operations, ...)
  *   fpos.c      the f_pos accesses and the stream-only refusals
- *   handoff.c   where the file hands each file_operations (from its text)
  *   recover.c   position reads a parse error hid from the AST (from its text)
  *   undecided.c what a parse under the bundled header left undecided
  *   query.c     answers the rules (model.h), from the storage only
@@ -175,8 +174,6 @@ bool model_body_span(const struct ss_model *m, const struct ss_function *f,
    counted from the text of the statements that hold the errors */
 void model_recover_reads(struct ss_model *m, const char *text, size_t len);
 
-/* handoff.c: where the file text hands each fops (ss_fops.handed, .pseudo) */
-void model_fops_handoffs(struct ss_model *m, const char *text, size_t len);
 
 /* fpos.c */
 void model_maybe_alias(struct walker *w, CXCursor var);

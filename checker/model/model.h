@@ -10,6 +10,8 @@
  * main file's declarations.
  */
 
+#include "input/handoff_text.h"
+
 #include <clang-c/Index.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -86,18 +88,8 @@ struct ss_fops {
 	bool pseudo;			/* handed to anon_inode_getfile() or the like: its
 					   files are made without any open, and never
 					   with FMODE_PREAD or FMODE_PWRITE */
-	unsigned handed;		/* SS_HANDED_*: where this file hands it */
-};
-
-/* Where a file hands a file_operations it defines (model/handoff.c). */
-enum {
-	SS_HANDED_PSEUDO = 1u << 0,	/* anon_inode_getfile() and the like */
-	SS_HANDED_DEVICE = 1u << 1,	/* a device registration: cdev_init(),
-					   register_chrdev(), a `fops`/`ops` member */
-	SS_HANDED_CONTROL = 1u << 2,	/* debugfs_create_file(), or a table of named
-					   files `{ "name", &x_fops, ... }` */
-	SS_HANDED_SWAPPED = 1u << 3,	/* `file->f_op = &x_fops`, replace_fops() */
-	SS_HANDED_OTHER = 1u << 4	/* any other call or initializer */
+	unsigned handed;		/* SS_HANDED_* (input/handoff_text.h): where
+					   this file hands it */
 };
 
 struct ss_sysctl_entry {

@@ -433,6 +433,23 @@ static void apply_grants(struct ss_model *m)
 	}
 }
 
+/* Where the main file's text hands each fops (ss_fops.handed, .pseudo). */
+static void fops_handoffs(struct ss_model *m, const char *text, size_t len)
+{
+	const char **names = xcalloc(m->nfops, sizeof(*names));
+	unsigned *handed = xcalloc(m->nfops, sizeof(*handed));
+
+	for (size_t i = 0; i < m->nfops; i++)
+		names[i] = m->fops[i].name;
+	ss_handoff_text(text, len, names, m->nfops, handed);
+	for (size_t i = 0; i < m->nfops; i++) {
+		m->fops[i].handed |= handed[i];
+		m->fops[i].pseudo = (handed[i] & SS_HANDED_PSEUDO) != 0;
+	}
+	free(names);
+	free(handed);
+}
+
 struct ss_model *ss_model_build(struct ss_unit *u)
 {
 	struct ss_model *m = xrealloc(NULL, sizeof(*m));
@@ -457,7 +474,7 @@ struct ss_model *ss_model_build(struct ss_unit *u)
 		if (text)
 			model_recover_reads(m, text, len);
 		if (m->nfops)
-			model_fops_handoffs(m, text, len);
+			fops_handoffs(m, text, len);
 	}
 	return m;
 }

@@ -1,13 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/*
- * Where the file hands each file_operations it defines: to an anonymous
- * file maker, to a device registration, to debugfs or a table of named
- * files, into an open file's f_op.  Read from the bytes, not the parse:
- * without the kernel's headers such calls often fail to parse (an unknown
- * O_CLOEXEC drops the whole statement), and a macro argument
- * (`UVERBS_TYPE_ALLOC_FD(..., &x_fops, ...)`) is seen as written.
- */
-#include "model/internal.h"
+#include "input/handoff_text.h"
 
 #include "util/ctext.h"
 #include "util/xalloc.h"
@@ -135,13 +127,14 @@ static unsigned mention(const char *s, const struct token *prev, size_t nprev,
 	return SS_HANDED_OTHER;
 }
 
-void model_fops_handoffs(struct ss_model *m, const char *s, size_t len)
+void ss_handoff_text(const char *s, size_t len, const char *const *names, size_t n,
+		     unsigned *handed)
 {
 	struct bracket *stack = NULL;
 	size_t depth = 0, cap = 0, i = 0, nprev = 0, f;
 	struct token prev[3], t, next;
 
-	if (!s || !m->nfops)
+	if (!s || !n)
 		return;
 	i = next_token(s, len, i, &t);
 	while (t.len) {
@@ -166,17 +159,10 @@ void model_fops_handoffs(struct ss_model *m, const char *s, size_t len)
 		} else if ((t.kind == ')' || t.kind == ']' || t.kind == '}') && depth > 0) {
 			depth--;
 		} else if (t.kind == 'i') {
-			for (f = 0; f < m->nfops; f++) {
-				unsigned h;
-
-				if (strlen(m->fops[f].name) != t.len ||
-				    memcmp(s + t.at, m->fops[f].name, t.len) != 0)
-					continue;
-				h = mention(s, prev, nprev, depth ? &stack[depth - 1] : NULL);
-				m->fops[f].handed |= h;
-				if (h == SS_HANDED_PSEUDO)
-					m->fops[f].pseudo = true;
-			}
+			for (f = 0; f < n; f++)
+				if (strlen(names[f]) == t.len && memcmp(s + t.at, names[f], t.len) == 0)
+					handed[f] |= mention(s, prev, nprev,
+							     depth ? &stack[depth - 1] : NULL);
 		}
 		prev[2] = prev[1];
 		prev[1] = prev[0];
