@@ -2,6 +2,8 @@
 #define _GNU_SOURCE
 #include "input/fops_text.h"
 
+#include "input/handoff_text.h"
+#include "input/vfs_opens.h"
 #include "util/ctext.h"
 
 #include <stdlib.h>
@@ -12,10 +14,6 @@
 static const char *const data_methods[] = {
 	"read", "write", "aio_read", "aio_write", "readv", "writev",
 	"read_iter", "write_iter", NULL
-};
-
-static const char *const nonseekable_calls[] = {
-	"nonseekable_open", "stream_open", "simple_attr_open", NULL
 };
 
 /* A span of the text: an identifier, usually. */
@@ -36,18 +34,41 @@ static bool span_in(const char *s, struct span w, const char *const *list)
 	return false;
 }
 
+/* Whether the word `w` occurs in [at, end). */
+static bool span_within(const char *s, size_t at, size_t end, struct span w)
+{
+	for (; at + w.n <= end; at++)
+		if (ss_ctext_word_at(s, end, at, s + w.at, w.n))
+			return true;
+	return false;
+}
+
+/* One file_operations initializer, and what its text shows around it. */
+struct context {
+	const char *s;
+	size_t len;
+	struct span name;	/* the variable; none when pasted together (`x##_fops`) */
+	bool macro;		/* in the body of a #define */
+	struct span params;	/* that macro's parameter list, if it has one */
+	bool pasting;		/* the text pastes tokens (`##`) somewhere */
+};
+
 /* The members of one initializer that matter here. */
 struct entries {
+	bool named;		/* a data method or .llseek, NULL ones too */
 	bool data;
 	bool has_llseek, has_open;
-	struct span llseek, open;
+	struct span llseek, open;	/* none: not one identifier (`x##_open`) */
 	struct span rw[4];	/* the .read and .write methods (#ifdef'd twice: both) */
 	size_t nrw;
+	struct span methods[8];	/* every data method that is one identifier */
+	size_t nmethods;
 };
 
 /*
  * Read the designated entries of the braces [open, close]; false when an
- * entry is anything else (positional, a macro, an #if inside a value).
+ * entry is anything else (positional, a macro, an #if inside a value).  An
+ * entry set to NULL is no entry: the parse sees no method there either.
  */
 static bool read_entries(const char *s, size_t len, size_t open, size_t close,
 			 struct entries *e)
@@ -64,27 +85,32 @@ static bool read_entries(const char *s, size_t len, size_t open, size_t close,
 
 		if (!member.n || v[i].directive) {
 			ok = false;
+		} else if (span_is(s, value, "NULL")) {
+			e->named |= span_is(s, member, "llseek") || span_in(s, member, data_methods);
 		} else if (llseek || span_is(s, member, "open")) {
 			/* Twice (#ifdef branches): which one counts is the compiler's call. */
 			bool *seen = llseek ? &e->has_llseek : &e->has_open;
 
-			ok = value.n && !*seen;
+			ok = !*seen;
 			*seen = true;
 			*(llseek ? &e->llseek : &e->open) = value;
+			e->named |= llseek;
 		} else if (span_in(s, member, data_methods)) {
-			e->data = true;
+			e->data = e->named = true;
 			if ((span_is(s, member, "read") || span_is(s, member, "write")) &&
 			    value.n && e->nrw < sizeof(e->rw) / sizeof(e->rw[0]))
 				e->rw[e->nrw++] = value;
+			if (value.n && e->nmethods < sizeof(e->methods) / sizeof(e->methods[0]))
+				e->methods[e->nmethods++] = value;
 		}
 	}
 	free(v);
 	return ok;
 }
 
-/* Whether the braces [open, close] hold a call to one of `calls`, outside #if. */
-static bool body_calls(const char *s, size_t len, size_t open, size_t close,
-		       const char *const *calls)
+/* Whether the braces [open, close] hold a call to one of the VFS's
+   nonseekable opens, outside #if. */
+static bool body_calls(const char *s, size_t len, size_t open, size_t close)
 {
 	bool found = false;
 	size_t i = open + 1;
@@ -103,7 +129,8 @@ static bool body_calls(const char *s, size_t len, size_t open, size_t close,
 		}
 		w.at = i;
 		w.n = end - i;
-		if (span_in(s, w, calls) && (i == 0 || !ss_ctext_ident_char(s[i - 1]))) {
+		if (ss_vfs_open_nonseekable(s + w.at, w.n) &&
+		    (i == 0 || !ss_ctext_ident_char(s[i - 1]))) {
 			size_t p = ss_ctext_skip_blank(s, len, end);
 
 			if (p < close && s[p] == '(')
@@ -156,15 +183,56 @@ static bool every_definition(const char *s, size_t len, struct span name,
 
 static bool calls_nonseekable(const char *s, size_t len, const struct definition *d)
 {
-	return body_calls(s, len, d->body, d->body_end, nonseekable_calls);
+	return body_calls(s, len, d->body, d->body_end);
 }
 
 /* Whether every definition of the open method `name` in the text calls one
    of the nonseekable opens itself; false when there is none. */
 static bool open_is_nonseekable(const char *s, size_t len, struct span name)
 {
-	return span_in(s, name, nonseekable_calls) ||
+	return ss_vfs_open_nonseekable(s + name.at, name.n) ||
 	       every_definition(s, len, name, calls_nonseekable);
+}
+
+/*
+ * Whether the function `name` is surely not defined in the text, so that
+ * the parse would find no body for it: every mention of it is a value
+ * after `=`, and nothing is pasted together (`##`) that could spell it.  A
+ * definition, a prototype, a macro argument or a #define of it is preceded
+ * by something else.
+ */
+static bool defined_elsewhere(const struct context *c, struct span name)
+{
+	const char *s = c->s, *at = s;
+
+	if (c->pasting)
+		return false;
+	while ((at = memmem(at, c->len - (size_t)(at - s), s + name.at, name.n))) {
+		size_t i = (size_t)(at - s), b;
+
+		at += name.n;
+		if (!ss_ctext_word_at(s, c->len, i, s + name.at, name.n))
+			continue;
+		b = ss_ctext_back_blank(s, i);
+		if (b == 0 || s[b - 1] != '=')
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Whether the open method gives no file of this initializer FMODE_PREAD:
+ * it makes the file nonseekable, or it is defined elsewhere and is none of
+ * the VFS's seekable opens (the parse then cannot tell what it does, and
+ * no rule reports).
+ */
+static bool open_rules_out(const struct context *c, const struct entries *e)
+{
+	if (!e->has_open || !e->open.n || span_within(c->s, c->params.at, c->params.at + c->params.n, e->open))
+		return false;
+	if (open_is_nonseekable(c->s, c->len, e->open))
+		return true;
+	return !ss_vfs_open_seekable(c->s + e->open.at, e->open.n) && defined_elsewhere(c, e->open);
 }
 
 /*
@@ -251,24 +319,52 @@ static bool method_uses_position(const char *s, size_t len, struct span name)
 	return every_definition(s, len, name, uses_its_position);
 }
 
-static bool entries_maybe(const char *s, size_t len, const struct entries *e, unsigned shapes)
+/* Whether the text hands the variable to an anonymous file maker: its
+   files are never opened, and the fops-level rules pass it by. */
+static bool pseudo(const struct context *c)
 {
+	char name[128];
+	const char *names[] = { name };
+	unsigned handed = 0;
+
+	if (!c->name.n || c->macro || c->name.n >= sizeof(name))
+		return false;
+	memcpy(name, c->s + c->name.at, c->name.n);
+	name[c->name.n] = '\0';
+	ss_handoff_text(c->s, c->len, names, 1, &handed);
+	return handed & SS_HANDED_PSEUDO;
+}
+
+/* Whether the value `v` of a macro's body may be what its caller passes. */
+static bool macro_argument(const struct context *c, struct span v)
+{
+	return c->macro && (!v.n || span_within(c->s, c->params.at, c->params.at + c->params.n, v));
+}
+
+static bool entries_maybe(const struct context *c, const struct entries *e, unsigned shapes)
+{
+	const char *s = c->s;
 	bool shape;
 
-	if ((shapes & SS_FOPS_ANY_METHOD) && (e->data || e->has_llseek))
-		return true;
+	if (shapes & SS_FOPS_ANY_METHOD)
+		return e->named;
 	if (!e->data)
 		return false;
-	shape = e->has_llseek ? (shapes & SS_FOPS_NO_LLSEEK_FN) && span_is(s, e->llseek, "no_llseek")
+	shape = e->has_llseek ? (shapes & SS_FOPS_NO_LLSEEK_FN) &&
+				(!e->llseek.n || macro_argument(c, e->llseek) ||
+				 span_is(s, e->llseek, "no_llseek"))
 			      : (shapes & SS_FOPS_NO_LLSEEK);
-	if (!shape)
+	if (!shape || pseudo(c) || open_rules_out(c, e))
 		return false;
-	/* Without .llseek, a finding needs every data method to ignore the
-	   position (ss_model_stream_method()). */
+	/* Without .llseek, a finding needs every data method to be defined here
+	   and to ignore the position (ss_model_stream_method()). */
 	for (size_t i = 0; !e->has_llseek && i < e->nrw; i++)
-		if (method_uses_position(s, len, e->rw[i]))
+		if (method_uses_position(s, c->len, e->rw[i]))
 			return false;
-	return !e->has_open || !open_is_nonseekable(s, len, e->open);
+	for (size_t i = 0; !e->has_llseek && i < e->nmethods; i++)
+		if (defined_elsewhere(c, e->methods[i]))
+			return false;
+	return true;
 }
 
 /* Whether the statement holding offset `i` starts with `typedef`. */
@@ -283,14 +379,125 @@ static bool in_typedef(const char *s, size_t i)
 }
 
 /*
+ * Whether the byte at `i` lies in the body of a #define, and where that
+ * macro's parameter list is (none for an object-like macro).
+ */
+static bool in_define(const char *s, size_t len, size_t i, struct span *params)
+{
+	size_t start = i, p, name;
+
+	for (;;) {	/* back to the first line of a continued one */
+		size_t b;
+
+		while (start > 0 && s[start - 1] != '\n')
+			start--;
+		b = start >= 1 ? start - 1 : 0;
+		if (b > 0 && s[b - 1] == '\r')
+			b--;
+		if (b == 0 || s[b - 1] != '\\')
+			break;
+		start = b - 1;
+	}
+	p = start;
+	while (p < len && (s[p] == ' ' || s[p] == '\t'))
+		p++;
+	if (p >= len || s[p] != '#')
+		return false;
+	p++;
+	while (p < len && (s[p] == ' ' || s[p] == '\t'))
+		p++;
+	if (!ss_ctext_word_at(s, len, p, WORD("define")))
+		return false;
+	p = ss_ctext_skip_blank(s, len, p + sizeof("define") - 1);
+	name = ss_ctext_ident_end(s, len, p);
+	params->at = name;
+	params->n = 0;
+	if (name < len && s[name] == '(')	/* no blank before a parameter list */
+		params->n = ss_ctext_closing(s, len, name) - name;
+	return true;
+}
+
+/*
+ * The declarator of a file_operations variable at `p`: its name, pasted
+ * together in a macro (`name##_fops`), then an array's brackets and
+ * attribute words (`__maybe_unused`, `__ro_after_init`).  Offset of what
+ * follows it, or `p` when it is not of that shape.
+ */
+static size_t declarator(const char *s, size_t len, size_t p, struct span *name, bool *array)
+{
+	size_t end = ss_ctext_ident_end(s, len, p), q;
+
+	*name = (struct span){ p, end - p };
+	*array = false;
+	if (end == p)
+		return p;
+	while ((q = ss_ctext_skip_blank(s, len, end)) + 1 < len && s[q] == '#' && s[q + 1] == '#') {
+		q = ss_ctext_skip_blank(s, len, q + 2);
+		end = ss_ctext_ident_end(s, len, q);
+		if (end == q)
+			return p;
+		name->n = 0;
+	}
+	if (q < len && s[q] == '[') {
+		end = ss_ctext_closing(s, len, q);
+		if (end >= len)
+			return p;
+		*array = true;
+		q = ss_ctext_skip_blank(s, len, end + 1);
+	}
+	while (q + 1 < len && s[q] == '_' && s[q + 1] == '_') {
+		end = ss_ctext_ident_end(s, len, q);
+		q = ss_ctext_skip_blank(s, len, end);
+		if (q < len && s[q] == '(') {
+			end = ss_ctext_closing(s, len, q);
+			if (end >= len)
+				return p;
+			q = ss_ctext_skip_blank(s, len, end + 1);
+		}
+	}
+	return q;
+}
+
+/* One initializer's braces [open, close]. */
+static bool initializer_maybe(const struct context *c, size_t open, size_t close, unsigned shapes)
+{
+	struct entries e;
+
+	return !read_entries(c->s, c->len, open, close, &e) || entries_maybe(c, &e, shapes);
+}
+
+/* An array's braces [open, close]: each element an initializer of its own. */
+static bool elements_maybe(const struct context *c, size_t open, size_t close, unsigned shapes)
+{
+	size_t i = ss_ctext_skip_blank(c->s, c->len, open + 1);
+
+	while (i < close) {
+		size_t end;
+
+		if (c->s[i] != '{')
+			return true;	/* `[0] = {`, a macro, a directive */
+		end = ss_ctext_closing(c->s, c->len, i);
+		if (end >= close || initializer_maybe(c, i, end, shapes))
+			return true;
+		i = ss_ctext_skip_blank(c->s, c->len, end + 1);
+		if (i < close && c->s[i] != ',')
+			return true;
+		if (i < close)
+			i = ss_ctext_skip_blank(c->s, c->len, i + 1);
+	}
+	return false;
+}
+
+/*
  * One mention of file_operations at `i`: false when it is a pointer, a
  * declaration or an initializer that cannot give a finding of `shapes`.
  */
-static bool mention_maybe(const char *s, size_t len, size_t i, unsigned shapes)
+static bool mention_maybe(const char *s, size_t len, size_t i, unsigned shapes, bool pasting)
 {
-	struct entries e;
-	size_t p = ss_ctext_skip_blank(s, len, i + sizeof("file_operations") - 1), name, end;
+	struct context c = { .s = s, .len = len, .pasting = pasting };
+	size_t p = ss_ctext_skip_blank(s, len, i + sizeof("file_operations") - 1), q;
 	size_t open, close;
+	bool array;
 
 	if (p >= len)
 		return false;
@@ -300,22 +507,31 @@ static bool mention_maybe(const char *s, size_t len, size_t i, unsigned shapes)
 		p = ss_ctext_skip_blank(s, len, p + 1);
 		return p < len && s[p] == '{';
 	}
-	name = ss_ctext_ident_end(s, len, p);
-	if (name == p)
+	q = declarator(s, len, p, &c.name, &array);
+	if (q == p || q >= len)
 		return true;
-	end = ss_ctext_skip_blank(s, len, name);
-	if (end < len && (s[end] == ';' || s[end] == ',' || s[end] == ')'))
+	if (s[q] == ';' || s[q] == ',' || s[q] == ')')
 		return in_typedef(s, i);
-	if (!ss_ctext_initializer(s, len, p, &open, &close) ||
-	    !read_entries(s, len, open, close, &e) || entries_maybe(s, len, &e, shapes))
+	open = ss_ctext_skip_blank(s, len, q + 1);
+	if (s[q] != '=' || open >= len || s[open] != '{')
+		return true;
+	close = ss_ctext_closing(s, len, open);
+	if (close >= len)
+		return true;
+	c.macro = in_define(s, len, i, &c.params);
+	if (array ? elements_maybe(&c, open, close, shapes) : initializer_maybe(&c, open, close, shapes))
 		return true;
 	p = ss_ctext_skip_blank(s, len, close + 1);
-	return p >= len || s[p] != ';';	/* `= {...}, other = {...};` */
+	/* `= {...}, other = {...};` */
+	if (c.macro && p >= ss_ctext_line_end(s, len, open))
+		return false;	/* the caller writes the `;` */
+	return p >= len || s[p] != ';';
 }
 
 bool ss_fops_text_maybe(const char *s, size_t len, unsigned shapes)
 {
 	const char *at = s;
+	bool pasting = memmem(s, len, "##", 2) != NULL;
 
 	while ((at = memmem(at, len - (size_t)(at - s), WORD("file_operations")))) {
 		size_t i = (size_t)(at - s);
@@ -323,7 +539,8 @@ bool ss_fops_text_maybe(const char *s, size_t len, unsigned shapes)
 		at += sizeof("file_operations") - 1;
 		if (!ss_ctext_word_at(s, len, i, WORD("file_operations")))
 			continue;
-		if (mention_maybe(s, len, i, shapes))
+		/* A comment or a string only speaks of one. */
+		if (mention_maybe(s, len, i, shapes, pasting) && ss_ctext_in_code(s, len, i))
 			return true;
 	}
 	return false;

@@ -25,12 +25,19 @@ enum ss_fops_shape {
 };
 
 /*
- * Whether some file_operations initialized in `s` has one of the `shapes`,
- * a read or write method, and an open method not known to call
- * nonseekable_open(), stream_open() or simple_attr_open(); without
- * .llseek, also no .read or .write method the text shows using its
- * position (such a file_operations is no stream).  With
- * SS_FOPS_ANY_METHOD, whether one has a read, write or llseek method.
+ * Whether some file_operations initialized in the code of `s` (not a
+ * comment or a string) has one of the `shapes` and a read or write method,
+ * and none of these rules it out:
+ * - the text hands it to an anonymous file maker (anon_inode_getfile());
+ * - its open method is one of the VFS's nonseekable ones, or every
+ *   definition of it calls one, or it is surely defined elsewhere and is
+ *   no seekable VFS open (the parse cannot tell what it does);
+ * - without .llseek, a .read or .write method the text shows using its
+ *   position, or a data method surely defined elsewhere (such a
+ *   file_operations is no stream).
+ * Initializers in a macro's body count, a value the macro's caller passes
+ * being anything.  With SS_FOPS_ANY_METHOD, whether one names a read,
+ * write or llseek method at all.
  */
 bool ss_fops_text_maybe(const char *s, size_t len, unsigned shapes);
 

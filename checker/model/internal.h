@@ -127,7 +127,6 @@ bool model_is_position_type(CXType t);
 /* roles.c */
 unsigned model_role_of_member(const char *member);
 unsigned model_roles_from_shape(CXCursor fn);
-bool model_makes_nonseekable(const char *function);
 
 /* init.c */
 const char *model_named_function(struct ss_model *m, CXCursor value);

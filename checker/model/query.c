@@ -2,6 +2,7 @@
 /* What the rules ask of the model of a file. */
 #include "model/internal.h"
 
+#include "input/vfs_opens.h"
 #include "model/ast_util.h"
 #include "model/unit.h"
 #include "util/xalloc.h"
@@ -123,7 +124,7 @@ bool ss_model_open_is_nonseekable(struct ss_model *m, const char *open)
 
 	if (!open)
 		return false;
-	if (model_makes_nonseekable(open))
+	if (ss_vfs_open_nonseekable(open, strlen(open)))
 		return true;
 	s = model_name(m, open, false);
 	if (!s || s->fn < 0)
@@ -137,18 +138,12 @@ bool ss_model_open_is_nonseekable(struct ss_model *m, const char *open)
 
 enum ss_open_kind ss_model_open_kind(struct ss_model *m, const char *open)
 {
-	static const char *const seekable_vfs_opens[] = { "generic_file_open", "simple_open", NULL };
-	size_t i;
-
 	if (!open)
 		return SS_OPEN_SEEKABLE;
 	if (ss_model_open_is_nonseekable(m, open))
 		return SS_OPEN_NONSEEKABLE;
-	if (ss_model_function_named(m, open))
+	if (ss_model_function_named(m, open) || ss_vfs_open_seekable(open, strlen(open)))
 		return SS_OPEN_SEEKABLE;
-	for (i = 0; seekable_vfs_opens[i]; i++)
-		if (strcmp(open, seekable_vfs_opens[i]) == 0)
-			return SS_OPEN_SEEKABLE;
 	return SS_OPEN_UNKNOWN;
 }
 

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Which role a function gets from the member that names it, or from its
- * signature when nothing names it; and which VFS opens make a file
- * non-seekable.
+ * signature when nothing names it.
  */
 #include "model/internal.h"
 
@@ -154,11 +153,4 @@ bool model_shape_allows(CXCursor fn, unsigned role)
 			return true;
 	}
 	return file && role == SS_ROLE_LLSEEK;
-}
-
-/* VFS functions that clear FMODE_PREAD and FMODE_PWRITE (simple_attr_open() ends in nonseekable_open()). */
-bool model_makes_nonseekable(const char *function)
-{
-	return strcmp(function, "nonseekable_open") == 0 || strcmp(function, "stream_open") == 0 ||
-	       strcmp(function, "simple_attr_open") == 0;
 }

@@ -7,6 +7,7 @@
  */
 #include "model/internal.h"
 
+#include "input/vfs_opens.h"
 #include "model/unit.h"
 #include "util/ctext.h"
 #include "util/xalloc.h"
@@ -150,7 +151,7 @@ static bool deciding_word_lost(const char *s, size_t at, size_t end, void *arg)
 		if (deciding) {
 			memcpy(word, s + at, end - at);
 			word[end - at] = '\0';
-			deciding = model_makes_nonseekable(word);
+			deciding = ss_vfs_open_nonseekable(word, strlen(word));
 		}
 	}
 	return deciding && !ss_map_get(&d->m->position_spelled, &off, sizeof(off));

@@ -7,6 +7,7 @@
  */
 #include "model/internal.h"
 
+#include "input/vfs_opens.h"
 #include "model/ast_util.h"
 #include "model/unit.h"
 #include "util/xalloc.h"
@@ -252,7 +253,7 @@ static void reference(struct walker *w, CXCursor c)
 
 		if (w->fn < 0 || strcmp(m->fns[w->fn].name, name) != 0)
 			model_name(m, name, true)->refs++;
-		if (model_makes_nonseekable(name))
+		if (ss_vfs_open_nonseekable(name, strlen(name)))
 			note_spelled(m, c);
 		clang_disposeString(s);
 	} else if (k == CXCursor_ParmDecl && w->fn >= 0) {
@@ -277,7 +278,7 @@ static void call(struct walker *w, CXCursor c)
 	if (w->fn < 0)
 		return;
 	callee = model_keep_spelling(m, c);
-	if (model_makes_nonseekable(callee))
+	if (ss_vfs_open_nonseekable(callee, strlen(callee)))
 		m->fns[w->fn].calls_nonseekable = true;
 	xgrow((void **)&m->calls, &m->capcalls, m->ncalls + 1, sizeof(*m->calls));
 	m->calls[m->ncalls++] = (struct call){ (size_t)w->fn, callee };

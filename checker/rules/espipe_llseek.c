@@ -2,6 +2,7 @@
 #include "rules/rule.h"
 
 #include "flags/kversion.h"
+#include "input/espipe_text.h"
 #include "rules/advice.h"
 
 #include "model/model.h"
@@ -55,5 +56,6 @@ const struct ss_rule ss_rule_espipe_llseek = {
 	.fix = "nonseekable_open.cocci",
 	.names = SS_NAMES_FUNCTION,
 	.needs = needs,
+	.maybe = ss_text_espipe_body,
 	.check = check,
 };

@@ -5,6 +5,7 @@
 #include "flags/kversion.h"
 #include "rules/advice.h"
 
+#include "input/espipe_text.h"
 #include "input/fops_text.h"
 #include "model/model.h"
 #include "model/unit.h"
@@ -32,7 +33,7 @@ static bool has_data_method(const struct ss_fops *f)
 /* An llseek that returns -ESPIPE is spelled in the file; no_llseek is read off the text. */
 static bool maybe(const char *buf, size_t len)
 {
-	return memmem(buf, len, "ESPIPE", 6) || ss_fops_text_maybe(buf, len, SS_FOPS_NO_LLSEEK_FN);
+	return ss_text_espipe_body(buf, len) || ss_fops_text_maybe(buf, len, SS_FOPS_NO_LLSEEK_FN);
 }
 
 static void check(struct ss_unit *u, const struct ss_rule *self)

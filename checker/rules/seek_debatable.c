@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 #include "rules/rule.h"
 
+#include "input/espipe_text.h"
 #include "input/fops_text.h"
 #include "model/model.h"
 #include "model/unit.h"
@@ -18,7 +19,7 @@ static const char *const needs[] = { "no_llseek", "ESPIPE", "file_operations", N
 
 static bool maybe(const char *buf, size_t len)
 {
-	return memmem(buf, len, "ESPIPE", 6) ||
+	return ss_text_espipe_body(buf, len) ||
 	       ss_fops_text_maybe(buf, len, SS_FOPS_NO_LLSEEK | SS_FOPS_NO_LLSEEK_FN);
 }
 

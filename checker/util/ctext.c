@@ -10,6 +10,9 @@ size_t ss_ctext_skip_blank(const char *s, size_t len, size_t i)
 	while (i < len) {
 		if (isspace((unsigned char)s[i])) {
 			i++;
+		} else if (s[i] == '\\' && i + 1 < len &&
+			   (s[i + 1] == '\n' || (s[i + 1] == '\r' && i + 2 < len && s[i + 2] == '\n'))) {
+			i += s[i + 1] == '\n' ? 2 : 3;	/* a line continuation */
 		} else if (s[i] == '/' && i + 1 < len && s[i + 1] == '*') {
 			i += 2;
 			while (i < len && !(s[i] == '*' && i + 1 < len && s[i + 1] == '/'))
@@ -42,6 +45,26 @@ size_t ss_ctext_skip_noise(const char *s, size_t len, size_t i)
 			return i;
 		i = ss_ctext_skip_literal(s, len, i);
 	}
+}
+
+bool ss_ctext_in_code(const char *s, size_t len, size_t at)
+{
+	size_t i = 0, end;
+
+	while (i < at) {
+		if (s[i] == '/' && i + 1 < len && (s[i + 1] == '*' || s[i + 1] == '/'))
+			end = ss_ctext_skip_blank(s, len, i);
+		else if (s[i] == '"' || s[i] == '\'')
+			end = ss_ctext_skip_literal(s, len, i);
+		else {
+			i++;
+			continue;
+		}
+		if (end > at)
+			return false;
+		i = end;
+	}
+	return true;
 }
 
 size_t ss_ctext_closing(const char *s, size_t len, size_t open)

@@ -12,7 +12,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Offset of the first byte at or after `i` that is not blank or comment. */
+/* Offset of the first byte at or after `i` that is not blank, a line
+   continuation or a comment. */
 size_t ss_ctext_skip_blank(const char *s, size_t len, size_t i);
 
 /* Offset just past the last byte before `i` that is not blank, a line
@@ -24,6 +25,10 @@ size_t ss_ctext_skip_literal(const char *s, size_t len, size_t i);
 
 /* Offset of the first byte at or after `i` not blank, comment or literal. */
 size_t ss_ctext_skip_noise(const char *s, size_t len, size_t i);
+
+/* Whether the byte at `at` is code: not inside a comment or a literal,
+   read from the start of the text. */
+bool ss_ctext_in_code(const char *s, size_t len, size_t at);
 
 /*
  * Offset of the bracket closing the `(`, `[` or `{` at `open`, or `len`

@@ -32,7 +32,12 @@ static const char nonseekable[] =
 	"static ssize_t foo_read(struct file *file, char __user *buf, size_t n,\n" \
 	"\t\t\tloff_t *ppos)\n{\n" body "}\n" \
 	"static const struct file_operations foo_fops = {\n" \
-	"\t.read = foo_read,\n\t.write = foo_write,\n};\n"
+	"\t.read = foo_read,\n};\n"
+
+/* A read method defined here that ignores its position. */
+#define STREAM_READ \
+	"static ssize_t foo_read(struct file *file, char __user *buf, size_t n,\n" \
+	"\t\t\tloff_t *ppos)\n{\n\treturn 0;\n}\n"
 
 static void test_ruled_out(void)
 {
@@ -62,28 +67,86 @@ static void test_ruled_out(void)
 	CHECK(!MAYBE("static const struct file_operations foo_fops = {\n"
 		     "\t.read = foo_read,\n};\n", REFUSED),
 	      "no .llseek is not the shape asked for");
+	CHECK(!MAYBE("static const struct file_operations foo_fops = {\n"
+		     "\t.read = foo_read,\n\t.llseek = no_llseek,\n\t.open = foo_open,\n};\n",
+		     REFUSED),
+	      "an open method defined elsewhere: the parse cannot tell what it does");
+	CHECK(!MAYBE("static const struct file_operations foo_fops = {\n"
+		     "\t.read = seq_read,\n\t.release = single_release,\n};\n", NONE),
+	      "a read method defined elsewhere may use its position: no stream");
+	CHECK(!MAYBE(STREAM_READ "static const struct file_operations foo_fops = {\n"
+		     "\t.read = foo_read,\n\t.llseek = no_llseek,\n};\n"
+		     "int foo_fd(void)\n{\n\treturn anon_inode_getfd(\"[foo]\", &foo_fops, NULL, 0);\n}\n",
+		     BOTH),
+	      "handed to an anonymous file maker: never opened");
+	CHECK(!MAYBE("/*\n * static const struct file_operations foo_fops = {\n"
+		     " *\t.read = foo_read,\n * };\n */\n"
+		     "const char *s = \"struct file_operations x = { .read = y };\";\n", BOTH),
+	      "an initializer in a comment or a string");
+	CHECK(!MAYBE("static const struct file_operations foo_fops __maybe_unused = {\n"
+		     "\t.read = foo_read,\n\t.llseek = seq_lseek,\n};\n"
+		     "static struct file_operations bar_fops __ro_after_init;\n", BOTH),
+	      "attribute words after the name");
+	CHECK(!MAYBE("static const struct file_operations foo_fops = {\n"
+		     "\t.read = NULL,\n\t.write = NULL,\n\t.llseek = no_llseek,\n};\n", BOTH),
+	      "methods set to NULL are none");
+	CHECK(!MAYBE("static const struct file_operations foo_fops[] = {\n"
+		     "\t{ .read = a_read, .llseek = seq_lseek },\n"
+		     "\t{ .read = b_read, .llseek = default_llseek },\n};\n", BOTH),
+	      "an array of them, each read");
+	CHECK(!MAYBE("#define DEFINE_FOO(n) \\\n"
+		     "static const struct file_operations n##_fops = {\t\\\n"
+		     "\t.open = n##_open,\t\\\n\t.read = seq_read,\t\\\n"
+		     "\t.llseek = seq_lseek,\t\\\n}\n", BOTH),
+	      "an initializer made by a macro, with its own llseek");
 }
 
 static void test_maybe(void)
 {
-	CHECK(MAYBE("static const struct file_operations foo_fops = {\n"
+	CHECK(MAYBE(STREAM_READ "static const struct file_operations foo_fops = {\n"
 		    "\t.read = foo_read,\n};\n", NONE),
 	      "no llseek and no open");
 	CHECK(MAYBE("static const struct file_operations foo_fops = {\n"
+		    "\t.read = foo_read,\n\t.llseek = no_llseek,\n\t.open = simple_open,\n};\n",
+		    REFUSED),
+	      "an open method of the VFS that leaves pread on");
+	CHECK(MAYBE("static int foo_open(struct inode *i, struct file *f);\n"
+		    "static const struct file_operations foo_fops = {\n"
 		    "\t.read = foo_read,\n\t.llseek = no_llseek,\n\t.open = foo_open,\n};\n",
 		    REFUSED),
-	      "an open method the text does not define");
-	CHECK(MAYBE("static int foo_open(struct inode *i, struct file *f)\n"
+	      "an open method declared here may be defined here, by a macro");
+	CHECK(MAYBE(STREAM_READ "DEFINE_OPEN(foo_open);\n"
+		    "static const struct file_operations foo_fops = {\n"
+		    "\t.read = foo_read,\n\t.open = foo_open,\n};\n", NONE),
+	      "an open method handed to a macro");
+	CHECK(MAYBE("#define READER(x) x##_read\n"
+		    "static const struct file_operations foo_fops = {\n"
+		    "\t.read = foo_read,\n};\n", NONE),
+	      "a read method a macro may paste together");
+	CHECK(MAYBE("#define DEFINE_FOO(n, seek) \\\n"
+		    "static const struct file_operations n##_fops = {\t\\\n"
+		    "\t.read = n##_read,\t\\\n\t.llseek = seek,\t\\\n}\n", REFUSED),
+	      "a macro's llseek its caller passes");
+	CHECK(MAYBE("#define DEFINE_FOO(n, op) \\\n"
+		    "static const struct file_operations n##_fops = {\t\\\n"
+		    "\t.read = n##_read,\t\\\n\t.open = op,\t\\\n"
+		    "\t.llseek = no_llseek,\t\\\n}\n", REFUSED),
+	      "a macro's open method its caller passes");
+	CHECK(MAYBE(STREAM_READ "static const struct file_operations foo_fops = {\n"
+		    "\t.read = foo_read,\n};\n"
+		    "static const struct file_operations *p = &foo_fops;\n", NONE),
+	      "a mention of the variable that hands it nowhere known");
+	CHECK(MAYBE(STREAM_READ "static int foo_open(struct inode *i, struct file *f)\n"
 		    "{\n\t/* no nonseekable_open() here */\n\treturn 0;\n}\n"
 		    "static const struct file_operations foo_fops = {\n"
 		    "\t.read = foo_read,\n\t.open = foo_open,\n};\n", NONE),
 	      "the call named in a comment is no call");
-	CHECK(MAYBE("static int foo_open(struct inode *i, struct file *f)\n"
+	CHECK(MAYBE(STREAM_READ "static int foo_open(struct inode *i, struct file *f)\n"
 		    "{\n#if 0\n\treturn nonseekable_open(i, f);\n#endif\n\treturn 0;\n}\n"
 		    "static const struct file_operations foo_fops = {\n"
 		    "\t.read = foo_read,\n\t.open = foo_open,\n};\n", NONE),
 	      "a call the preprocessor may drop");
-	CHECK(MAYBE("static int foo_open(struct inode *i, struct file *f)\n"
+	CHECK(MAYBE(STREAM_READ "static int foo_open(struct inode *i, struct file *f)\n"
 		    "{\n\treturn nonseekable_open(i, f);\n}\n"
 		    "#ifdef CONFIG_FOO_LEGACY\nstatic int foo_open(struct inode *i, struct file *f)\n"
 		    "{\n\treturn 0;\n}\n#endif\n"
@@ -97,8 +160,12 @@ static void test_maybe(void)
 		    "\t.read = n##_read, \\\n}\n", BOTH),
 	      "an initializer made by a macro");
 	CHECK(MAYBE("static const struct file_operations foo_fops[] = {\n"
-		    "\t{ .read = a_read, .llseek = seq_lseek },\n};\n", BOTH),
-	      "an array of them");
+		    "\t{ .read = a_read, .llseek = seq_lseek },\n"
+		    "\t{ .read = b_read, .llseek = no_llseek },\n};\n", BOTH),
+	      "an array of them, one refusing lseek");
+	CHECK(MAYBE("static const struct file_operations foo_fops[] = {\n"
+		    "\t[0] = { .read = a_read, .llseek = seq_lseek },\n};\n", BOTH),
+	      "an array with designators");
 	CHECK(MAYBE("register_it(&(struct file_operations){ .read = foo_read });\n", NONE),
 	      "a compound literal");
 	CHECK(MAYBE("typedef struct file_operations fops_t;\n"
@@ -140,9 +207,9 @@ static void test_maybe(void)
 		    "static const struct file_operations foo_fops = {\n\t.read = foo_read,\n};\n",
 		    NONE),
 	      "a read method of another shape");
-	CHECK(MAYBE("static const struct file_operations foo_fops = {\n"
+	CHECK(MAYBE(STREAM_READ "static const struct file_operations foo_fops = {\n"
 		    "\t.read = foo_read,\n};\n", NONE),
-	      "a read method the text does not define");
+	      "a read method defined here that ignores its position");
 }
 
 int main(void)

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "input/vfs_opens.h"
+
+#include <string.h>
+
+static bool listed(const char *const *list, const char *name, size_t n)
+{
+	for (size_t i = 0; list[i]; i++)
+		if (strlen(list[i]) == n && memcmp(list[i], name, n) == 0)
+			return true;
+	return false;
+}
+
+bool ss_vfs_open_nonseekable(const char *name, size_t n)
+{
+	static const char *const opens[] = {
+		"nonseekable_open", "stream_open", "simple_attr_open", NULL
+	};
+
+	return listed(opens, name, n);
+}
+
+bool ss_vfs_open_seekable(const char *name, size_t n)
+{
+	static const char *const opens[] = { "generic_file_open", "simple_open", NULL };
+
+	return listed(opens, name, n);
+}

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef SAFESEEK_VFS_OPENS_H
+#define SAFESEEK_VFS_OPENS_H
+
+/*
+ * The VFS's own open functions, by what they leave of a file's
+ * FMODE_PREAD and FMODE_PWRITE: the model asks after a parse, the
+ * prefilter's look at file_operations before one.  Names are `n` bytes at
+ * `name`, not necessarily NUL-terminated.
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* nonseekable_open(), stream_open(), simple_attr_open() (which ends in
+   nonseekable_open()): they clear both. */
+bool ss_vfs_open_nonseekable(const char *name, size_t n);
+
+/* generic_file_open(), simple_open(): they leave both set. */
+bool ss_vfs_open_seekable(const char *name, size_t n);
+
+#endif /* SAFESEEK_VFS_OPENS_H */
