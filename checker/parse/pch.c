@@ -239,22 +239,38 @@ static bool write_file(const char *path, const char *text, size_t n)
  * builds it, holding the key's lock file, and the others wait for it, so
  * that every file with those arguments gets it whichever process checks
  * it.  A failed build leaves a mark, and is not tried again.
+ *
+ * Building costs about two parses, so the first file to ask is parsed
+ * without (*later is set, and the next to ask builds it): a run where one
+ * file is sent to its real headers, the usual case of a scan whose files
+ * the bundled header mostly answers, builds none.
  */
-static char *shared(const char *dir, CXIndex idx, const char *key, size_t keylen)
+static char *shared(const char *dir, CXIndex idx, const char *key, size_t keylen, bool *later)
 {
 	char *stem = xasprintf("%s/%016llx", dir, ss_hash_bytes(key, keylen));
 	char *lock = xasprintf("%s.lock", stem), *keyfile = xasprintf("%s.key", stem);
 	char *pch = xasprintf("%s.pch", stem), *failed = xasprintf("%s.failed", stem);
+	char *asked = xasprintf("%s.asked", stem);
 	struct stat st;
 	bool ok = false;
 	int fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 
+	*later = false;
 	if (fd >= 0 && flock(fd, LOCK_EX) == 0) {
-		if (stat(pch, &st) == 0)
+		if (stat(pch, &st) == 0) {
 			ok = file_is(keyfile, key, keylen);
-		else if (stat(failed, &st) != 0 && write_file(keyfile, key, keylen))
+		} else if (stat(failed, &st) == 0) {
+			ok = false;
+		} else if (stat(asked, &st) != 0) {
+			int mark = open(asked, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+
+			*later = mark >= 0;
+			if (mark >= 0)
+				close(mark);
+		} else if (write_file(keyfile, key, keylen)) {
 			ok = build(stem, idx, key, keylen);
-		if (!ok && stat(pch, &st) != 0)
+		}
+		if (!ok && !*later && stat(pch, &st) != 0)
 			close(open(failed, O_WRONLY | O_CREAT | O_CLOEXEC, 0600));
 	}
 	if (fd >= 0)
@@ -263,6 +279,7 @@ static char *shared(const char *dir, CXIndex idx, const char *key, size_t keylen
 	free(lock);
 	free(keyfile);
 	free(failed);
+	free(asked);
 	if (!ok) {
 		free(pch);
 		pch = NULL;
@@ -273,7 +290,8 @@ static char *shared(const char *dir, CXIndex idx, const char *key, size_t keylen
 const char *ss_pch_for(struct ss_pch_cache *c, CXIndex idx, const struct strvec *args)
 {
 	size_t keylen, i;
-	char *key = key_of(args, &keylen);
+	char *key = key_of(args, &keylen), *path;
+	bool later;
 
 	for (i = 0; i < c->n; i++)
 		if (c->e[i].keylen == keylen && memcmp(c->e[i].key, key, keylen) == 0)
@@ -282,8 +300,13 @@ const char *ss_pch_for(struct ss_pch_cache *c, CXIndex idx, const struct strvec 
 		free(key);
 		return c->e[i].path;
 	}
+	path = shared(c->dir, idx, key, keylen, &later);
+	if (later) {
+		free(key);
+		return NULL;
+	}
 	xgrow((void **)&c->e, &c->cap, c->n + 1, sizeof(*c->e));
-	c->e[c->n] = (struct entry){ key, keylen, shared(c->dir, idx, key, keylen) };
+	c->e[c->n] = (struct entry){ key, keylen, path };
 	return c->e[c->n++].path;
 }
 

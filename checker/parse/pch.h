@@ -14,10 +14,10 @@
  * header it never included loses nothing.
  *
  * One is built, in a directory the processes of a run share, when the
- * first file asks with a set of arguments, and every file with those
- * arguments gets it.  Building costs about two parses, so run.c keeps a
- * cache only for runs with more than one file, and removes the directory
- * when the run ends.
+ * second file asks with a set of arguments, and every later file with
+ * those arguments gets it.  Building costs about two parses, so the first
+ * file is parsed without, and run.c keeps a cache only for runs with more
+ * than one file, and removes the directory when the run ends.
  */
 
 #include <clang-c/Index.h>
@@ -32,8 +32,9 @@ void ss_pch_cache_free(struct ss_pch_cache *c);
 
 /*
  * A precompiled header for parser arguments `args` (as struct ss_plan has
- * them), built now if this is the first file asking; NULL when it could not
- * be built.  The path stays valid until ss_pch_cache_free().
+ * them), built now if another file asked before; NULL for the first file
+ * asking and when it could not be built.  The path stays valid until
+ * ss_pch_cache_free().
  */
 const char *ss_pch_for(struct ss_pch_cache *c, CXIndex idx, const struct strvec *args);
 

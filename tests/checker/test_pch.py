@@ -75,9 +75,11 @@ try:
     clash = [ln for ln in lines if "zclash.c: analysed" in ln]
     c.expect(len(clash) == 1 and "tree flags" in clash[0] and "precompiled" not in clash[0],
              "the clashing file is parsed as it stands: %s" % clash)
-    for name in ("alpha", "beta", "gamma"):
-        c.expect(any("%s.c: analysed" % name in ln and "precompiled" in ln for ln in lines),
-                 "%s.c gets the precompiled header: %s" % (name, lines))
+    # The first file to ask is parsed without: one file alone would not
+    # repay the build.  The next ones get it.
+    given = [name for name in ("alpha", "beta", "gamma")
+             if any("%s.c: analysed" % name in ln and "precompiled" in ln for ln in lines)]
+    c.expect(len(given) == 2, "all but the first file get the precompiled header: %s" % lines)
     rc, out, err = run_env(env, "-v", "--headers=real", os.path.join(tree, "drivers", "alpha.c"))
     c.expect(b"precompiled" not in err and b"drivers/alpha.c:6:" in out,
              "a run over one file builds none: %r" % err)
