@@ -354,7 +354,7 @@ static bool entries_maybe(const struct context *c, const struct entries *e, unsi
 				(!e->llseek.n || macro_argument(c, e->llseek) ||
 				 span_is(s, e->llseek, "no_llseek"))
 			      : (shapes & SS_FOPS_NO_LLSEEK);
-	if (!shape || pseudo(c) || open_rules_out(c, e))
+	if (!shape || open_rules_out(c, e))
 		return false;
 	/* Without .llseek, a finding needs every data method to be defined here
 	   and to ignore the position (ss_model_stream_method()). */
@@ -364,7 +364,7 @@ static bool entries_maybe(const struct context *c, const struct entries *e, unsi
 	for (size_t i = 0; !e->has_llseek && i < e->nmethods; i++)
 		if (defined_elsewhere(c, e->methods[i]))
 			return false;
-	return true;
+	return !pseudo(c);	/* last: it reads the whole text */
 }
 
 /* Whether the statement holding offset `i` starts with `typedef`. */

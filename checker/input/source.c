@@ -76,6 +76,53 @@ int ss_source_read(const char *path, struct ss_source *src, char **reason)
 	return read_fd(fd, (size_t)st.st_size, st.st_size > 0, src, reason);
 }
 
+int ss_source_read_entry(struct ss_source_buffer *b, int dirfd, const char *name,
+			 struct ss_source *src, char **reason)
+{
+	/* O_NONBLOCK: should the entry have become a FIFO since, no hang */
+	int fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	size_t len = 0;
+
+	src->buf = NULL;
+	src->len = 0;
+	if (fd < 0) {
+		*reason = xstrdup(strerror(errno));
+		return -1;
+	}
+	if (!b->cap) {
+		b->cap = 256 * 1024;
+		b->buf = xmalloc(b->cap + 1);
+	}
+	for (;;) {
+		ssize_t n = read(fd, b->buf + len, b->cap - len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			*reason = xstrdup(errno == EISDIR ? "is a directory" : strerror(errno));
+			close(fd);
+			return -1;
+		}
+		len += (size_t)n;
+		if (len < b->cap)
+			break;
+		b->cap *= 2;
+		b->buf = xrealloc(b->buf, b->cap + 1);
+	}
+	close(fd);
+	b->buf[len] = '\0';
+	src->buf = b->buf;
+	src->len = len;
+	return 0;
+}
+
+void ss_source_buffer_free(struct ss_source_buffer *b)
+{
+	free(b->buf);
+	b->buf = NULL;
+	b->cap = 0;
+}
+
 int ss_source_read_any(const char *path, struct ss_source *src, char **reason)
 {
 	int fd = strcmp(path, "-") == 0 ? dup(STDIN_FILENO)

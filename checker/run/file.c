@@ -75,29 +75,19 @@ static struct ss_cache_key *result_key(const struct ss_checker *c, const char *p
 }
 
 /*
- * Read the file and turn it away when it cannot be read, is binary or holds
- * nothing any rule needs (nor, with --patch-files, anything the choice of
- * files needs): false, with r saying so.  True with src read, and
- * *choice_only when only the choice wants it.
+ * Turn the file away when it is binary or holds nothing any rule needs
+ * (nor, with --patch-files, anything the choice of files needs): false,
+ * with r saying so.  True, with *choice_only when only the choice wants it.
  */
-static bool screen(const struct ss_checker *c, const char *path, struct ss_source *src,
-		   bool *choice_only, struct ss_file_result *r)
+static bool judge(const struct ss_checker *c, const char *path, const struct ss_source *src,
+		  bool *choice_only, struct ss_file_result *r)
 {
-	char *reason;
-	long nul;
+	long nul = ss_source_nul_offset(src);
 
-	if (ss_source_read(path, src, &reason) < 0) {
-		ss_msg_add(&r->msgs, SS_MSG_ERROR, path, "cannot read: %s", reason);
-		free(reason);
-		r->stats.failed++;
-		return false;
-	}
-	nul = ss_source_nul_offset(src);
 	if (nul >= 0) {
 		ss_msg_add(&r->msgs, SS_MSG_ERROR, path,
 			   "binary file (NUL byte at offset %ld), not parsed", nul);
 		r->stats.failed++;
-		ss_source_free(src);
 		return false;
 	}
 	*choice_only = false;
@@ -110,21 +100,52 @@ static bool screen(const struct ss_checker *c, const char *path, struct ss_sourc
 	if (c->opt->verbose)
 		ss_msg_add(&r->msgs, SS_MSG_VERBOSE, path, "skipped: holds nothing any rule looks for");
 	r->stats.skipped++;
+	return false;
+}
+
+static void unreadable(const char *path, char *reason, struct ss_file_result *r)
+{
+	ss_msg_add(&r->msgs, SS_MSG_ERROR, path, "cannot read: %s", reason);
+	free(reason);
+	r->stats.failed++;
+}
+
+/* Read the file and judge it: true with src read, false with r saying why not. */
+static bool screen(const struct ss_checker *c, const char *path, struct ss_source *src,
+		   bool *choice_only, struct ss_file_result *r)
+{
+	char *reason;
+
+	if (ss_source_read(path, src, &reason) < 0) {
+		unreadable(path, reason, r);
+		return false;
+	}
+	if (judge(c, path, src, choice_only, r))
+		return true;
 	ss_source_free(src);
 	return false;
 }
 
-bool ss_screen_file(const struct ss_checker *c, const char *path, struct ss_file_result *r)
+bool ss_screen_file(const struct ss_checker *c, struct ss_source_buffer *b, int dirfd,
+		    const char *name, const char *path, struct ss_file_result *r)
 {
 	struct ss_source src;
-	bool choice_only;
+	bool choice_only, keep;
+	char *reason;
 
-	if (screen(c, path, &src, &choice_only, r)) {
-		ss_source_free(&src);
-		return true;
+	if (dirfd < 0) {
+		keep = screen(c, path, &src, &choice_only, r);
+		if (keep)
+			ss_source_free(&src);
+	} else if (ss_source_read_entry(b, dirfd, name, &src, &reason) < 0) {
+		unreadable(path, reason, r);
+		keep = false;
+	} else {
+		keep = judge(c, path, &src, &choice_only, r);
 	}
-	r->stats.files++;
-	return false;
+	if (!keep)
+		r->stats.files++;
+	return keep;
 }
 
 void ss_check_file(void *ctx, const char *path, struct ss_file_result *r)

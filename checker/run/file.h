@@ -13,6 +13,7 @@
 
 #include "flags/compdb.h"
 #include "input/prefilter.h"
+#include "input/source.h"
 #include "parse/pch.h"
 #include "run/options.h"
 #include "run/wire.h"
@@ -34,7 +35,10 @@ void ss_check_file(void *ctx, const char *path, struct ss_file_result *out);
  * The first look ss_check_file() takes, for the process that hands files
  * out: true when the file is worth a worker's time; false when `out`
  * already holds all there is to say (cannot be read, binary, skipped).
+ * With `dirfd` at least 0, the file is the regular file `name` of that
+ * directory, read into `b`; otherwise it is read by its `path`.
  */
-bool ss_screen_file(const struct ss_checker *c, const char *path, struct ss_file_result *out);
+bool ss_screen_file(const struct ss_checker *c, struct ss_source_buffer *b, int dirfd,
+		    const char *name, const char *path, struct ss_file_result *out);
 
 #endif
