@@ -11,52 +11,53 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Reads fd to its end and closes it; `hint` is the size to expect.  On a
-   regular file a short read is its end: no read more to see it (a tree
-   scan reads some 50,000 files). */
-static int read_fd(int fd, size_t hint, bool regular, struct ss_source *src, char **reason)
+/*
+ * Reads fd to its end into *buf of *cap bytes (grown as needed, one more
+ * for the NUL), and closes it; `hint` is the size to expect.  On a regular
+ * file a short read is its end: no read more to see it (a tree scan reads
+ * some 50,000 files).
+ */
+static int read_fd(int fd, size_t hint, bool regular, char **buf, size_t *cap, size_t *len,
+		   char **reason)
 {
-	size_t cap = hint + 1, len = 0;
-	char *buf = xmalloc(cap + 1);
-
+	*len = 0;
+	if (*cap < hint + 1) {
+		*cap = hint + 1;
+		*buf = xrealloc(*buf, *cap + 1);
+	}
 	for (;;) {
 		ssize_t n;
 
-		if (len == cap) {
-			cap *= 2;
-			buf = xrealloc(buf, cap + 1);
+		if (*len == *cap) {
+			*cap *= 2;
+			*buf = xrealloc(*buf, *cap + 1);
 		}
-		n = read(fd, buf + len, cap - len);
+		n = read(fd, *buf + *len, *cap - *len);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
 			*reason = xstrdup(strerror(errno));
-			free(buf);
 			close(fd);
 			return -1;
 		}
 		if (n == 0)
 			break;
-		len += (size_t)n;
-		if (regular && len < cap)
+		*len += (size_t)n;
+		if (regular && *len < *cap)
 			break;
 	}
 	close(fd);
-	buf[len] = '\0';
-	src->buf = buf;
-	src->len = len;
+	(*buf)[*len] = '\0';
 	return 0;
 }
 
-int ss_source_read(const char *path, struct ss_source *src, char **reason)
+/* Opens a source file, which must be a regular one; its size in *size. */
+static int open_regular(const char *path, size_t *size, char **reason)
 {
 	struct stat st;
-	int fd;
-
-	src->buf = NULL;
-	src->len = 0;
 	/* O_NONBLOCK: opening a FIFO that happens to be named .c must not hang */
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+
 	if (fd < 0) {
 		*reason = xstrdup(strerror(errno));
 		return -1;
@@ -72,47 +73,39 @@ int ss_source_read(const char *path, struct ss_source *src, char **reason)
 		close(fd);
 		return -1;
 	}
-	/* a size of 0 may be a file of /proc, which reads short before its end */
-	return read_fd(fd, (size_t)st.st_size, st.st_size > 0, src, reason);
+	*size = (size_t)st.st_size;
+	return fd;
 }
 
-int ss_source_read_entry(struct ss_source_buffer *b, int dirfd, const char *name,
-			 struct ss_source *src, char **reason)
+int ss_source_read(const char *path, struct ss_source *src, char **reason)
 {
-	/* O_NONBLOCK: should the entry have become a FIFO since, no hang */
-	int fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-	size_t len = 0;
+	size_t size, cap = 0;
+	int fd = open_regular(path, &size, reason);
 
 	src->buf = NULL;
 	src->len = 0;
-	if (fd < 0) {
-		*reason = xstrdup(strerror(errno));
+	if (fd < 0)
+		return -1;
+	/* a size of 0 may be a file of /proc, which reads short before its end */
+	if (read_fd(fd, size, size > 0, &src->buf, &cap, &src->len, reason) < 0) {
+		free(src->buf);
+		src->buf = NULL;
 		return -1;
 	}
-	if (!b->cap) {
-		b->cap = 256 * 1024;
-		b->buf = xmalloc(b->cap + 1);
-	}
-	for (;;) {
-		ssize_t n = read(fd, b->buf + len, b->cap - len);
+	return 0;
+}
 
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			*reason = xstrdup(errno == EISDIR ? "is a directory" : strerror(errno));
-			close(fd);
-			return -1;
-		}
-		len += (size_t)n;
-		if (len < b->cap)
-			break;
-		b->cap *= 2;
-		b->buf = xrealloc(b->buf, b->cap + 1);
-	}
-	close(fd);
-	b->buf[len] = '\0';
+int ss_source_read_into(struct ss_source_buffer *b, const char *path, struct ss_source *src,
+			char **reason)
+{
+	size_t size;
+	int fd = open_regular(path, &size, reason);
+
+	src->buf = NULL;
+	src->len = 0;
+	if (fd < 0 || read_fd(fd, size, size > 0, &b->buf, &b->cap, &src->len, reason) < 0)
+		return -1;
 	src->buf = b->buf;
-	src->len = len;
 	return 0;
 }
 
@@ -127,6 +120,7 @@ int ss_source_read_any(const char *path, struct ss_source *src, char **reason)
 {
 	int fd = strcmp(path, "-") == 0 ? dup(STDIN_FILENO)
 					: open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	size_t cap = 0;
 
 	src->buf = NULL;
 	src->len = 0;
@@ -134,7 +128,12 @@ int ss_source_read_any(const char *path, struct ss_source *src, char **reason)
 		*reason = xstrdup(strerror(errno));
 		return -1;
 	}
-	return read_fd(fd, 65536, false, src, reason);
+	if (read_fd(fd, 65536, false, &src->buf, &cap, &src->len, reason) < 0) {
+		free(src->buf);
+		src->buf = NULL;
+		return -1;
+	}
+	return 0;
 }
 
 long ss_source_nul_offset(const struct ss_source *src)

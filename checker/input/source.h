@@ -18,22 +18,18 @@ int ss_source_read(const char *path, struct ss_source *src, char **reason);
 
 /*
  * A buffer a scan reads file after file into, kept from one to the next: a
- * tree holds some 50,000 files, and an allocation and a stat for each show
- * in its time.
+ * tree holds some 50,000 files, and an allocation for each shows in its
+ * time.
  */
 struct ss_source_buffer {
 	char *buf;
 	size_t cap;
 };
 
-/*
- * The file `name` of the directory open as `dirfd`, which its directory
- * entry says is a regular file, read into `b`: *src then points into it
- * until the next read, and is not to be freed.  A short read is the file's
- * end.  0 on success; otherwise -1 with *reason set as above.
- */
-int ss_source_read_entry(struct ss_source_buffer *b, int dirfd, const char *name,
-			 struct ss_source *src, char **reason);
+/* As ss_source_read(), into `b`: *src then points into it until the next
+   read, and is not to be freed. */
+int ss_source_read_into(struct ss_source_buffer *b, const char *path, struct ss_source *src,
+			char **reason);
 
 void ss_source_buffer_free(struct ss_source_buffer *b);
 

@@ -126,26 +126,20 @@ static bool screen(const struct ss_checker *c, const char *path, struct ss_sourc
 	return false;
 }
 
-bool ss_screen_file(const struct ss_checker *c, struct ss_source_buffer *b, int dirfd,
-		    const char *name, const char *path, struct ss_file_result *r)
+bool ss_screen_file(void *ctx, const char *path, struct ss_file_result *r)
 {
+	struct ss_checker *c = ctx;
 	struct ss_source src;
-	bool choice_only, keep;
+	bool choice_only;
 	char *reason;
 
-	if (dirfd < 0) {
-		keep = screen(c, path, &src, &choice_only, r);
-		if (keep)
-			ss_source_free(&src);
-	} else if (ss_source_read_entry(b, dirfd, name, &src, &reason) < 0) {
+	if (ss_source_read_into(&c->buffer, path, &src, &reason) < 0) {
 		unreadable(path, reason, r);
-		keep = false;
-	} else {
-		keep = judge(c, path, &src, &choice_only, r);
+	} else if (judge(c, path, &src, &choice_only, r)) {
+		return true;
 	}
-	if (!keep)
-		r->stats.files++;
-	return keep;
+	r->stats.files++;
+	return false;
 }
 
 void ss_check_file(void *ctx, const char *path, struct ss_file_result *r)

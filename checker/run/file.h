@@ -26,19 +26,17 @@ struct ss_checker {
 	struct ss_pch_cache *pch;	/* or NULL */
 	CXIndex index;			/* made by the first file parsed */
 	struct ss_cache *cache;		/* results of earlier runs, or NULL */
+	struct ss_source_buffer buffer;	/* each file screened is read into it */
 };
 
 /* An ss_pool_work: `ctx` is a struct ss_checker. */
 void ss_check_file(void *ctx, const char *path, struct ss_file_result *out);
 
 /*
- * The first look ss_check_file() takes, for the process that hands files
- * out: true when the file is worth a worker's time; false when `out`
- * already holds all there is to say (cannot be read, binary, skipped).
- * With `dirfd` at least 0, the file is the regular file `name` of that
- * directory, read into `b`; otherwise it is read by its `path`.
+ * An ss_pool_screen, the first look ss_check_file() takes: true when the
+ * file is worth a parse; false when `out` already holds all there is to
+ * say (cannot be read, binary, skipped).
  */
-bool ss_screen_file(const struct ss_checker *c, struct ss_source_buffer *b, int dirfd,
-		    const char *name, const char *path, struct ss_file_result *out);
+bool ss_screen_file(void *ctx, const char *path, struct ss_file_result *out);
 
 #endif

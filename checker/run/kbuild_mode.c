@@ -157,7 +157,7 @@ int ss_kbuild_main(int argc, char **argv)
 	} else {
 		struct kbuild_check c = { &k, &o };
 		struct ss_file_result r = { 0 };
-		struct ss_pool *pool = ss_pool_new(1, check_file, &c);
+		struct ss_pool *pool = ss_pool_new(1, NULL, check_file, &c);
 
 		ss_pool_submit(pool, k.source);
 		while (ss_pool_wait(pool, -1, &r))

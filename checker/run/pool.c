@@ -29,6 +29,7 @@ struct worker {
 struct ss_pool {
 	struct worker *w;
 	unsigned nworkers;
+	ss_pool_screen *screen;
 	ss_pool_work *work;
 	void *ctx;
 	char **queue;			/* files not yet handed out: [head, n) */
@@ -65,6 +66,14 @@ static bool write_full(int fd, const void *buf, size_t n)
 	return transfer_full(fd, (char *)buf, n, true);
 }
 
+static bool flush(int fd, struct ss_wire *out)
+{
+	bool ok = write_full(fd, out->buf, out->len);
+
+	out->len = 0;
+	return ok;
+}
+
 struct worker_loop {
 	struct ss_pool *p;
 	int in, out;
@@ -93,25 +102,28 @@ static void serve(void *arg)
 		for (uint32_t i = 0; i < n; i++) {
 			struct ss_file_result r = { 0 };
 			char *path;
+			bool worth;
 
 			if (!ss_wire_get_str(&req, &path) || !path)
 				_exit(2);
-			l->p->work(l->p->ctx, path, &r);
-			/* Each answer leaves at once: when a later file kills this
-			   process, the run knows which one it was. */
+			worth = !l->p->screen || l->p->screen(l->p->ctx, path, &r);
+			/* The answers so far leave before a file is worked on: when
+			   it kills this process, the run knows which one it was. */
+			if (worth && !flush(l->out, &out))
+				_exit(2);
+			if (worth)
+				l->p->work(l->p->ctx, path, &r);
 			ss_wire_u32(&body, i);
 			ss_wire_result(&body, &r);
 			ss_wire_frame(&out, 'R', &body);
 			ss_file_result_free(&r);
 			free(path);
-			if (!write_full(l->out, out.buf, out.len))
+			if ((worth || out.len >= 65536) && !flush(l->out, &out))
 				_exit(2);
-			out.len = 0;
 		}
 		ss_wire_frame(&out, 'E', &body);
-		if (!write_full(l->out, out.buf, out.len))
+		if (!flush(l->out, &out))
 			break;
-		out.len = 0;
 	}
 	ss_wire_free(&req);
 	ss_wire_free(&out);
@@ -184,13 +196,15 @@ static bool start(struct ss_pool *p, struct worker *w)
 	return true;
 }
 
-struct ss_pool *ss_pool_new(unsigned workers, ss_pool_work *work, void *ctx)
+struct ss_pool *ss_pool_new(unsigned workers, ss_pool_screen *screen, ss_pool_work *work,
+			    void *ctx)
 {
 	struct ss_pool *p = xcalloc(1, sizeof(*p));
 	struct sigaction ign = { .sa_handler = SIG_IGN };
 
 	p->nworkers = workers ? workers : 1;
 	p->w = xcalloc(p->nworkers, sizeof(*p->w));
+	p->screen = screen;
 	p->work = work;
 	p->ctx = ctx;
 	/* A worker that dies closes its pipe: that is read as EOF, not a signal. */
@@ -262,9 +276,10 @@ static void died(struct ss_pool *p, struct worker *w, struct ss_file_result *all
 	w->pid = 0;
 	w->in.len = w->in.pos = 0;
 	if (w->done < w->nbatch) {
-		/* The first file it has not answered is the one it died on (it
-		   says when it begins one, but between files nothing of ours
-		   runs); that one is not tried again, the others are. */
+		/* The first file it has not answered is the one it died on: it
+		   sends every answer before it works on a file, and between
+		   files only its screen runs.  That one is not tried again,
+		   the others are. */
 		crashed(all, w->batch[next], status);
 		p->running--;
 		for (size_t i = next + 1; i < w->nbatch; i++) {

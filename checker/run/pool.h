@@ -7,13 +7,15 @@
  * libclang or in a rule (hostile input can always find one) ends one worker
  * and never the run, and no process goes on with a heap a crash may have
  * broken.  The run sends each worker a batch of paths, and the worker
- * answers each file as soon as it is done (wire.h).  When a worker dies,
+ * answers each file it works on as soon as it is done (wire.h), and each
+ * file its screen turns away with the next answer.  When a worker dies,
  * the first file it had not answered is reported as not analysed, in one
  * line naming the signal, the rest of its batch goes to a new worker, and
  * the run goes on.  The results do not depend on how many workers there
  * are or on which worker checked which file.
  */
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "run/wire.h"
@@ -21,10 +23,21 @@
 /* What a worker does for one file: fill in `out`.  Runs in the worker. */
 typedef void ss_pool_work(void *ctx, const char *path, struct ss_file_result *out);
 
+/*
+ * The first look at a file, which cannot crash: true when it is worth
+ * ss_pool_work; false with `out` holding all there is to say.  The
+ * answers for files turned away leave together, with the next file worked
+ * on or the batch's end: most files of a tree are turned away, and one
+ * write for each cost more than looking at them.
+ */
+typedef bool ss_pool_screen(void *ctx, const char *path, struct ss_file_result *out);
+
 struct ss_pool;
 
-/* `workers` processes, started on demand; `ctx` is the worker's copy. */
-struct ss_pool *ss_pool_new(unsigned workers, ss_pool_work *work, void *ctx);
+/* `workers` processes, started on demand; `ctx` is the worker's copy.
+   `screen` may be NULL: every file is worked on. */
+struct ss_pool *ss_pool_new(unsigned workers, ss_pool_screen *screen, ss_pool_work *work,
+			    void *ctx);
 
 /* Queue a file. */
 void ss_pool_submit(struct ss_pool *p, const char *path);

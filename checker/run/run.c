@@ -42,26 +42,15 @@ static void show_progress(struct progress *p, const struct ss_file_result *all)
 }
 
 struct feed {
-	const struct ss_checker *checker;
 	struct ss_pool *pool;
-	struct ss_file_result *all;
-	struct ss_source_buffer buffer;	/* each file screened is read into it */
 };
 
-/*
- * Most files of a tree hold nothing any rule needs: looking at them here
- * costs a read, handing them to a worker a round trip through a pipe for
- * each, which on a whole tree took longer than the reads.
- */
-static void submit(void *arg, const char *path, int dirfd, const char *name)
+/* Each file found goes to a worker, which screens it first (ss_screen_file()). */
+static void submit(void *arg, const char *path)
 {
 	struct feed *f = arg;
-	struct ss_file_result r = { 0 };
 
-	if (ss_screen_file(f->checker, &f->buffer, dirfd, name, path, &r))
-		ss_pool_submit(f->pool, path);
-	ss_file_result_merge(f->all, &r);
-	ss_file_result_free(&r);
+	ss_pool_submit(f->pool, path);
 }
 
 /* With -p and no PATH: every file of the database, printed relative to
@@ -143,8 +132,9 @@ void ss_run(const struct ss_options *o, const struct ss_compdb *db,
 	}
 	if (pchdir)
 		checker.pch = ss_pch_cache_new(pchdir);
-	pool = ss_pool_new(o->jobs ? o->jobs : default_jobs(), ss_check_file, &checker);
-	feed = (struct feed){ &checker, pool, &all, { 0 } };
+	pool = ss_pool_new(o->jobs ? o->jobs : default_jobs(), ss_screen_file, ss_check_file,
+			   &checker);
+	feed = (struct feed){ pool };
 	walk = ss_walk_new(o, &all, submit, &feed);
 	clock_gettime(CLOCK_MONOTONIC, &progress.last);
 
@@ -160,7 +150,6 @@ void ss_run(const struct ss_options *o, const struct ss_compdb *db,
 	while (ss_pool_wait(pool, 200, &all))
 		show_progress(&progress, &all);
 	ss_walk_free(walk);
-	ss_source_buffer_free(&feed.buffer);
 	ss_pool_free(pool);
 	if (progress.on) {
 		fputs("\r\033[K", stderr);

@@ -40,7 +40,7 @@ struct pending {
 struct ss_walk {
 	const struct ss_options *opt;
 	struct ss_file_result *all;
-	ss_walk_found *found;
+	void (*found)(void *ctx, const char *path);
 	void *ctx;
 	struct pending *stack;
 	struct root *roots;
@@ -48,7 +48,7 @@ struct ss_walk {
 };
 
 struct ss_walk *ss_walk_new(const struct ss_options *o, struct ss_file_result *all,
-			    ss_walk_found *found, void *ctx)
+			    void (*found)(void *ctx, const char *path), void *ctx)
 {
 	struct ss_walk *w = xcalloc(1, sizeof(*w));
 
@@ -70,11 +70,10 @@ static void push(struct ss_walk *w, char *path, struct root *root, const struct 
 	w->stack = p;
 }
 
-static void found_in(struct ss_walk *w, struct root *root, const char *path, int dirfd,
-		     const char *name)
+static void found_in(struct ss_walk *w, struct root *root, const char *path)
 {
 	root->files++;
-	w->found(w->ctx, path, dirfd, name);
+	w->found(w->ctx, path);
 }
 
 static void path_problem(struct ss_walk *w, const char *arg, const char *what, const char *why)
@@ -94,7 +93,7 @@ void ss_walk_named(struct ss_walk *w, const char *arg)
 		if (access(arg, R_OK) < 0)
 			path_problem(w, arg, "cannot read: ", strerror(errno));
 		else
-			w->found(w->ctx, arg, -1, NULL);
+			w->found(w->ctx, arg);
 	} else if (!S_ISDIR(st.st_mode)) {
 		path_problem(w, arg, "", "not a regular file or directory");
 	} else if (access(arg, R_OK | X_OK) < 0) {
@@ -133,7 +132,7 @@ static void symlink_entry(struct ss_walk *w, const struct pending *dir,
 		if (S_ISDIR(st.st_mode))
 			push(w, xstrdup(path), dir->root, node);
 		else
-			found_in(w, dir->root, path, -1, NULL);
+			found_in(w, dir->root, path);
 		return;
 	}
 	if (!w->opt->verbose)
@@ -221,7 +220,7 @@ static void read_dir(struct ss_walk *w, const struct pending *dir)
 			continue;
 		}
 		if (type == DT_REG)
-			found_in(w, dir->root, path, dirfd(d), name);
+			found_in(w, dir->root, path);
 		else
 			symlink_entry(w, dir, node, path, name);
 		free(path);

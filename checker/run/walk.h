@@ -18,16 +18,9 @@
 
 struct ss_walk;
 
-/*
- * A file found: its path, and for a regular file met in a directory, that
- * directory open as `dirfd` and the file's `name` in it (to open it without
- * looking the whole path up again); `dirfd` is -1 otherwise.
- */
-typedef void ss_walk_found(void *ctx, const char *path, int dirfd, const char *name);
-
 /* Files found go to found(); messages and counts to `all`. */
 struct ss_walk *ss_walk_new(const struct ss_options *o, struct ss_file_result *all,
-			    ss_walk_found *found, void *ctx);
+			    void (*found)(void *ctx, const char *path), void *ctx);
 
 /* A PATH of the command line: a file is found at once, a directory is walked. */
 void ss_walk_named(struct ss_walk *w, const char *arg);
