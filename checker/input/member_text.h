@@ -3,16 +3,23 @@
 #define SAFESEEK_MEMBER_TEXT_H
 
 /*
- * Whether a file's bytes reach the struct file's position by name, before
- * deciding to parse it for the rules about f_pos accesses: a parameter, a
- * comment or another struct's field spelled f_pos is no access.
+ * Whether a file's bytes reach the struct file's position by name where a
+ * rule about f_pos accesses could report it, before deciding to parse it:
+ * a parameter, a comment or another struct's field spelled f_pos is no
+ * access, and an access inside an llseek method is none of theirs (the
+ * method owns the position).
  */
 
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Whether some `f_pos` of the text follows `.` or `->` (blanks, comments
-   and line continuations between them allowed). */
-bool ss_text_reaches_fpos(const char *s, size_t len);
+/*
+ * Whether some `f_pos` of the text follows `.` or `->` (blanks, comments
+ * and line continuations between them allowed) outside the body of an
+ * llseek method: a function `NAME(struct file *, loff_t, int)` whose body
+ * holds no preprocessor line, named nowhere but as `.llseek = NAME` (or
+ * `->llseek =`, `llseek:`), in a text that pastes no names together.
+ */
+bool ss_text_fpos_maybe(const char *s, size_t len);
 
 #endif /* SAFESEEK_MEMBER_TEXT_H */

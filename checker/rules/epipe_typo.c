@@ -104,6 +104,6 @@ const struct ss_rule ss_rule_epipe_typo = {
 	.fix = "nonseekable_open.cocci",
 	.names = SS_NAMES_FUNCTION,
 	.needs = needs,
-	.maybe = ss_text_reaches_fpos,
+	.maybe = ss_text_fpos_maybe,
 	.check = check,
 };

@@ -58,7 +58,7 @@ const struct ss_rule ss_rule_espipe_test = {
 	.fix = "nonseekable_open.cocci",
 	.names = SS_NAMES_FUNCTION,
 	.needs = needs,
-	.maybe = ss_text_reaches_fpos,
+	.maybe = ss_text_fpos_maybe,
 	.claims = claims,
 	.check = check,
 };

@@ -86,7 +86,7 @@ const struct ss_rule ss_rule_fpos_address = {
 		"outside the VFS core should do the same.",
 	.fix = "rw_ppos.cocci",
 	.needs = needs,
-	.maybe = ss_text_reaches_fpos,
+	.maybe = ss_text_fpos_maybe,
 	.claims = claims,
 	.check = check,
 };

@@ -48,7 +48,7 @@ const struct ss_rule ss_rule_fpos_other = {
 		"resetting the position in open.",
 	.fix = NULL,
 	.needs = needs,
-	.maybe = ss_text_reaches_fpos,
+	.maybe = ss_text_fpos_maybe,
 	.claims = claims,
 	.check = check,
 };

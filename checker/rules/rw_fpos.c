@@ -91,7 +91,7 @@ const struct ss_rule ss_rule_rw_fpos = {
 	.fix = "rw_ppos.cocci",
 	.names = SS_NAMES_FUNCTION,
 	.needs = needs,
-	.maybe = ss_text_reaches_fpos,
+	.maybe = ss_text_fpos_maybe,
 	.claims = claims,
 	.check = check,
 };

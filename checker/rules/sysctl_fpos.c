@@ -46,7 +46,7 @@ const struct ss_rule ss_rule_sysctl_fpos = {
 	.fix = "sysctl_ppos.cocci",
 	.names = SS_NAMES_FUNCTION,
 	.needs = needs,
-	.maybe = ss_text_reaches_fpos,
+	.maybe = ss_text_fpos_maybe,
 	.claims = claims,
 	.check = check,
 };

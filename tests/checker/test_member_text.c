@@ -9,7 +9,13 @@
 
 #include <string.h>
 
-#define REACHES(text) ss_text_reaches_fpos(text, strlen(text))
+#define REACHES(text) ss_text_fpos_maybe(text, strlen(text))
+
+#define LLSEEK(body) \
+	"static loff_t foo_llseek(struct file *file, loff_t off, int whence)\n" \
+	"{\n" body "}\n"
+#define TABLE "static const struct file_operations foo_fops = {\n" \
+	"\t.llseek = foo_llseek,\n};\n"
 
 int main(void)
 {
@@ -27,5 +33,28 @@ int main(void)
 	CHECK(!REACHES("\tx = buf->if_pos;\n"), "another member it ends");
 	CHECK(!REACHES("struct state {\n\tloff_t f_pos;\n};\n"), "a field declared");
 	CHECK(!REACHES(""), "nothing");
+	CHECK(!REACHES(LLSEEK("\tfile->f_pos = off;\n\treturn off;\n") TABLE),
+	      "inside an llseek method, which owns the position");
+	CHECK(!REACHES(LLSEEK("\treturn file->f_pos;\n")
+		       "static struct file_operations foo_fops = {\n\tllseek:\tfoo_llseek,\n};\n"),
+	      "inside one named in a GNU-style table");
+	CHECK(!REACHES(LLSEEK("\treturn file->f_pos;\n")), "inside one nothing names");
+	CHECK(REACHES(LLSEEK("\treturn off;\n") TABLE
+		      "static int foo_open(struct inode *i, struct file *f)\n"
+		      "{\n\tf->f_pos = 0;\n\treturn 0;\n}\n"),
+	      "in another function beside an llseek method");
+	CHECK(REACHES(LLSEEK("\treturn file->f_pos;\n")
+		      "static struct my_ops ops = { .seek = foo_llseek };\n"),
+	      "inside one a table names as something else");
+	CHECK(REACHES(LLSEEK("\treturn file->f_pos;\n") TABLE
+		      "\tloff_t (*fn)(struct file *, loff_t, int) = foo_llseek;\n"),
+	      "inside one handed elsewhere too");
+	CHECK(REACHES(LLSEEK("#ifdef CONFIG_FOO\n\t}\n#endif\n\treturn file->f_pos;\n") TABLE),
+	      "inside a body with a preprocessor line, whose braces may mislead");
+	CHECK(REACHES(LLSEEK("\treturn file->f_pos;\n") TABLE "#define SEEK(x) x##_llseek\n"),
+	      "in a text that pastes names together");
+	CHECK(REACHES("static loff_t foo_llseek(struct file *file, loff_t off)\n"
+		      "{\n\treturn file->f_pos;\n}\n" TABLE),
+	      "inside a function of another signature");
 	return check_status("member_text");
 }

@@ -16,7 +16,13 @@ static ssize_t lt_read(struct file *file, char *buf, size_t count, loff_t *ppos)
 	return first ? count : 0;
 }
 
-/* its f_pos use is what has the file parsed at all */
+/*
+ * Its f_pos use is what has the file parsed at all: the prefilter passes
+ * an llseek method by only when nothing but its table names it, and here a
+ * declaration does too.
+ */
+static loff_t lt_llseek(struct file *file, loff_t offset, int whence);
+
 static loff_t lt_llseek(struct file *file, loff_t offset, int whence)
 {
 	file->f_pos = offset;
