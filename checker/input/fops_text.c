@@ -220,6 +220,12 @@ static bool defined_elsewhere(const struct context *c, struct span name)
 	return true;
 }
 
+/* Whether the value `v` of a macro's body may be what its caller passes. */
+static bool macro_argument(const struct context *c, struct span v)
+{
+	return c->macro && (!v.n || span_within(c->s, c->params.at, c->params.at + c->params.n, v));
+}
+
 /*
  * Whether the open method gives no file of this initializer FMODE_PREAD:
  * it makes the file nonseekable, or it is defined elsewhere and is none of
@@ -228,7 +234,7 @@ static bool defined_elsewhere(const struct context *c, struct span name)
  */
 static bool open_rules_out(const struct context *c, const struct entries *e)
 {
-	if (!e->has_open || !e->open.n || span_within(c->s, c->params.at, c->params.at + c->params.n, e->open))
+	if (!e->has_open || !e->open.n || macro_argument(c, e->open))
 		return false;
 	if (open_is_nonseekable(c->s, c->len, e->open))
 		return true;
@@ -335,12 +341,6 @@ static bool pseudo(const struct context *c)
 	return handed & SS_HANDED_PSEUDO;
 }
 
-/* Whether the value `v` of a macro's body may be what its caller passes. */
-static bool macro_argument(const struct context *c, struct span v)
-{
-	return c->macro && (!v.n || span_within(c->s, c->params.at, c->params.at + c->params.n, v));
-}
-
 static bool entries_maybe(const struct context *c, const struct entries *e, unsigned shapes)
 {
 	const char *s = c->s;
@@ -398,15 +398,8 @@ static bool in_define(const char *s, size_t len, size_t i, struct span *params)
 			break;
 		start = b - 1;
 	}
-	p = start;
-	while (p < len && (s[p] == ' ' || s[p] == '\t'))
-		p++;
-	if (p >= len || s[p] != '#')
-		return false;
-	p++;
-	while (p < len && (s[p] == ' ' || s[p] == '\t'))
-		p++;
-	if (!ss_ctext_word_at(s, len, p, WORD("define")))
+	p = ss_ctext_directive_at(s, len, start);
+	if (p == SS_CTEXT_NONE || !ss_ctext_word_at(s, len, p, WORD("define")))
 		return false;
 	p = ss_ctext_skip_blank(s, len, p + sizeof("define") - 1);
 	name = ss_ctext_ident_end(s, len, p);

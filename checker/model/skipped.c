@@ -23,13 +23,9 @@ struct directive {
 /* The directive of the line starting at `i`, if that line is one. */
 static bool directive_at(const char *s, size_t len, size_t i, struct directive *d)
 {
-	while (i < len && (s[i] == ' ' || s[i] == '\t'))
-		i++;
-	if (i >= len || s[i] != '#')
+	i = ss_ctext_directive_at(s, len, i);
+	if (i == SS_CTEXT_NONE)
 		return false;
-	i++;
-	while (i < len && (s[i] == ' ' || s[i] == '\t'))
-		i++;
 	d->name = i;
 	d->name_end = ss_ctext_ident_end(s, len, i);
 	d->end = ss_ctext_line_end(s, len, i);

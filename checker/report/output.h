@@ -23,6 +23,7 @@ struct ss_stats {
 				   one left something undecided ... */
 	size_t escalated_by[SS_UNDECIDED_REASONS];	/* ... by reason (bit i of SS_UNDECIDED_*) */
 	size_t cached;		/* analysed before: the result came from the cache */
+	size_t precompiled;	/* parsed with the common headers precompiled */
 	bool path_error;	/* a PATH named on the command line is unusable */
 };
 

@@ -258,9 +258,11 @@ static void analyse_once(CXIndex idx, const char *display, const char *clang_pat
 		out->detail = xasprintf("fallback header (with %s: %s)",
 					ss_how_name(plan->how), retry_reason);
 	else
-		out->detail = xasprintf("%s (%s%s)", ss_how_name(out->how),
-					plan->why ? plan->why : "-",
-					pch ? ", common headers precompiled" : "");
+		out->detail = xasprintf("%s (%s)", ss_how_name(out->how),
+					plan->why ? plan->why : "-");
+	/* Not in the detail: which file is the first to ask for it, and goes
+	   without, depends on -j (pch.h). */
+	out->precompiled = pch != NULL;
 	free(retry_reason);
 
 	if (e != CXError_Success) {

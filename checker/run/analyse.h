@@ -24,6 +24,7 @@ struct ss_outcome {
 	bool problem_expected;	/* parse errors under the fallback header:
 				   shown only with -v */
 	unsigned main_errors;	/* errors clang found in the file itself */
+	bool precompiled;	/* parsed with the common headers precompiled */
 	unsigned escalated;	/* parsed with its real headers after the bundled
 				   header left these undecided (SS_UNDECIDED_*) */
 	struct strvec headers;	/* every file the parses included, absolute */

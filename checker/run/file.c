@@ -34,6 +34,8 @@ static void record(struct ss_checker *c, const char *path, const struct ss_outco
 			r->stats.partial++;
 		if (o->escalated)
 			r->stats.escalated++;
+		if (o->precompiled)
+			r->stats.precompiled++;
 		for (unsigned i = 0; i < SS_UNDECIDED_REASONS; i++)
 			if (o->escalated & (1u << i))
 				r->stats.escalated_by[i]++;

@@ -69,11 +69,12 @@ static void put_stats(struct ss_wire *w, const struct ss_stats *st)
 	for (int i = 0; i < SS_UNDECIDED_REASONS; i++)
 		ss_wire_u32(w, (uint32_t)st->escalated_by[i]);
 	ss_wire_u32(w, (uint32_t)st->cached);
+	ss_wire_u32(w, (uint32_t)st->precompiled);
 }
 
 static bool get_stats(struct ss_wire *w, struct ss_stats *st)
 {
-	uint32_t v[10 + SS_UNDECIDED_REASONS];
+	uint32_t v[11 + SS_UNDECIDED_REASONS];
 
 	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
 		if (!ss_wire_get_u32(w, &v[i]))
@@ -89,6 +90,7 @@ static bool get_stats(struct ss_wire *w, struct ss_stats *st)
 	for (int i = 0; i < SS_UNDECIDED_REASONS; i++)
 		st->escalated_by[i] += v[9 + i];
 	st->cached += v[9 + SS_UNDECIDED_REASONS];
+	st->precompiled += v[10 + SS_UNDECIDED_REASONS];
 	return true;
 }
 
@@ -270,5 +272,6 @@ void ss_file_result_merge(struct ss_file_result *dst, struct ss_file_result *src
 	for (int i = 0; i < SS_UNDECIDED_REASONS; i++)
 		dst->stats.escalated_by[i] += src->stats.escalated_by[i];
 	dst->stats.cached += src->stats.cached;
+	dst->stats.precompiled += src->stats.precompiled;
 	dst->stats.path_error |= src->stats.path_error;
 }

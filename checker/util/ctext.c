@@ -111,6 +111,18 @@ bool ss_ctext_line_start(const char *s, size_t i)
 	return i == 0 || s[i - 1] == '\n';
 }
 
+size_t ss_ctext_directive_at(const char *s, size_t len, size_t i)
+{
+	while (i < len && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	if (i >= len || s[i] != '#')
+		return SS_CTEXT_NONE;
+	i++;
+	while (i < len && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	return i;
+}
+
 size_t ss_ctext_line_end(const char *s, size_t len, size_t i)
 {
 	while (i < len && s[i] != '\n')

@@ -12,6 +12,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#define SS_CTEXT_NONE ((size_t)-1)
+
 /* Offset of the first byte at or after `i` that is not blank, a line
    continuation or a comment. */
 size_t ss_ctext_skip_blank(const char *s, size_t len, size_t i);
@@ -47,6 +49,10 @@ bool ss_ctext_word_at(const char *s, size_t len, size_t i, const char *word, siz
 /* Whether `i` is the first non-blank byte of its line. */
 bool ss_ctext_line_start(const char *s, size_t i);
 
+/* When the line starting at `i` is a preprocessor directive, the offset of
+   its name (`define`, `if`, ...); SS_CTEXT_NONE otherwise. */
+size_t ss_ctext_directive_at(const char *s, size_t len, size_t i);
+
 /* Offset of the end of the line at `i`, continuation lines included (a
    directive's end). */
 size_t ss_ctext_line_end(const char *s, size_t len, size_t i);
@@ -54,8 +60,6 @@ size_t ss_ctext_line_end(const char *s, size_t len, size_t i);
 /* Whether the identifier at `i` names a member: it follows `.` or `->`,
    blanks, comments and line continuations between them allowed. */
 bool ss_ctext_member_at(const char *s, size_t i);
-
-#define SS_CTEXT_NONE ((size_t)-1)
 
 /* Offset of the innermost bracket `(`, `[` or `{` still open at `at`,
    scanning from `from`, outside any bracket; SS_CTEXT_NONE if none is. */
