@@ -77,9 +77,21 @@ static int open_regular(const char *path, size_t *size, char **reason)
 	return fd;
 }
 
+/* read_fd() into a buffer of src's own, freed again when the read fails. */
+static int read_fresh(int fd, size_t hint, bool regular, struct ss_source *src, char **reason)
+{
+	size_t cap = 0;
+
+	if (read_fd(fd, hint, regular, &src->buf, &cap, &src->len, reason) == 0)
+		return 0;
+	free(src->buf);
+	src->buf = NULL;
+	return -1;
+}
+
 int ss_source_read(const char *path, struct ss_source *src, char **reason)
 {
-	size_t size, cap = 0;
+	size_t size;
 	int fd = open_regular(path, &size, reason);
 
 	src->buf = NULL;
@@ -87,12 +99,7 @@ int ss_source_read(const char *path, struct ss_source *src, char **reason)
 	if (fd < 0)
 		return -1;
 	/* a size of 0 may be a file of /proc, which reads short before its end */
-	if (read_fd(fd, size, size > 0, &src->buf, &cap, &src->len, reason) < 0) {
-		free(src->buf);
-		src->buf = NULL;
-		return -1;
-	}
-	return 0;
+	return read_fresh(fd, size, size > 0, src, reason);
 }
 
 int ss_source_read_into(struct ss_source_buffer *b, const char *path, struct ss_source *src,
@@ -109,18 +116,10 @@ int ss_source_read_into(struct ss_source_buffer *b, const char *path, struct ss_
 	return 0;
 }
 
-void ss_source_buffer_free(struct ss_source_buffer *b)
-{
-	free(b->buf);
-	b->buf = NULL;
-	b->cap = 0;
-}
-
 int ss_source_read_any(const char *path, struct ss_source *src, char **reason)
 {
 	int fd = strcmp(path, "-") == 0 ? dup(STDIN_FILENO)
 					: open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-	size_t cap = 0;
 
 	src->buf = NULL;
 	src->len = 0;
@@ -128,12 +127,7 @@ int ss_source_read_any(const char *path, struct ss_source *src, char **reason)
 		*reason = xstrdup(strerror(errno));
 		return -1;
 	}
-	if (read_fd(fd, 65536, false, &src->buf, &cap, &src->len, reason) < 0) {
-		free(src->buf);
-		src->buf = NULL;
-		return -1;
-	}
-	return 0;
+	return read_fresh(fd, 65536, false, src, reason);
 }
 
 long ss_source_nul_offset(const struct ss_source *src)

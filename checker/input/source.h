@@ -27,11 +27,9 @@ struct ss_source_buffer {
 };
 
 /* As ss_source_read(), into `b`: *src then points into it until the next
-   read, and is not to be freed. */
+   read, and is not to be freed.  A worker keeps its buffer to its end. */
 int ss_source_read_into(struct ss_source_buffer *b, const char *path, struct ss_source *src,
 			char **reason);
-
-void ss_source_buffer_free(struct ss_source_buffer *b);
 
 /* Any readable file, pipes and "-" (standard input) too: a diff or a
    baseline, not a source. */
