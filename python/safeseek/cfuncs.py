@@ -5,8 +5,11 @@ Good enough to name the function around a line spatch could not parse: it
 needs no headers and never fails, whatever macros the file uses.
 """
 
+import bisect
+import functools
 import re
 
+NEWLINE_RE = re.compile("\n")
 IDENT_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
@@ -79,6 +82,9 @@ def declarations(text):
     return _scan(text)[1]
 
 
+# The same file is asked about once for each place spatch could not parse
+# in it: the scan of the last few texts is kept.
+@functools.lru_cache(maxsize=8)
 def _scan(text):
     code = _blank_out(text)
     found, decls = [], []
@@ -86,9 +92,10 @@ def _scan(text):
     header_start = 0     # offset where the current file-scope declaration began
     open_at = None       # offset of the '{' that opened a function body
     current = None
+    newlines = [m.start() for m in NEWLINE_RE.finditer(code)]
 
     def line_of(off):
-        return code.count("\n", 0, off) + 1
+        return bisect.bisect_left(newlines, off) + 1
 
     for i, c in enumerate(code):
         if c == "{":
