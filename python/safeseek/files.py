@@ -3,6 +3,8 @@
 
 Symbolic links are never followed, neither to files nor to directories, so
 nothing outside the named trees is read for conversion or written to.
+Directories whose names start with a dot are passed by, as the checker
+passes them by.
 """
 
 import os
@@ -79,7 +81,9 @@ def collect(given_paths):
             warn("%s: %s" % (os.path.normpath(os.path.join(_root.display, rel)), err.strerror))
 
         for dirpath, dirs, files in os.walk(root.path, onerror=onerror, followlinks=False):
-            dirs.sort()
+            # As the checker walks: .git, quilt's .pc and the like hold no
+            # source of the tree.
+            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
             reldir = os.path.relpath(dirpath, root.path)
             for name in sorted(files):
                 if not name.endswith(SUFFIXES):
