@@ -10,6 +10,7 @@
 #include "run/options.h"
 #include "util/outfile.h"
 #include "report/output.h"
+#include "rules/patch_choice.h"
 #include "run/run.h"
 
 #include <clang-c/Index.h>
@@ -40,9 +41,18 @@ static int write_report(FILE *f, const struct ss_options *o,
 			const struct ss_findings *fs, const struct ss_stats *st,
 			const struct ss_patch_files *pf)
 {
+	struct strvec patches = { 0 };
+	int rc;
+
 	switch (o->format) {
 	case SS_FORMAT_JSON:
-		return ss_write_json(f, fs, st, o->patch_files ? pf : NULL);
+		/* the patches the checker chooses for, then those chosen by words */
+		ss_patch_choice_all(&patches);
+		for (size_t i = 0; i < o->npatch_words; i++)
+			strvec_push(&patches, o->patch_words[i].patch);
+		rc = ss_write_json(f, fs, st, o->patch_files ? pf : NULL, &patches);
+		strvec_clear(&patches);
+		return rc;
 	case SS_FORMAT_SARIF:
 		return ss_write_sarif(f, fs, st, o->srcroot);
 	case SS_FORMAT_TEXT:

@@ -74,7 +74,7 @@ static void write_all(const struct ss_findings *fs)
 		if (!f)
 			abort();
 		if ((sarif ? ss_write_sarif(f, fs, &st, "/nonexistent")
-			   : ss_write_json(f, fs, &st, NULL)) < 0)
+			   : ss_write_json(f, fs, &st, NULL, NULL)) < 0)
 			abort();
 		fclose(f);
 		doc = json_tokener_parse(buf);

@@ -3,31 +3,31 @@
 #include "report/jsonutil.h"
 #include "report/output.h"
 #include "model/model.h"
-#include "rules/patch_choice.h"
 #include "rules/rule.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* Sorted pairs (ss_patch_files_sort) as {patch: [file, ...]}. */
-static json_object *patch_files_json(const struct ss_patch_files *pf)
+/* Sorted pairs (ss_patch_files_sort) as {patch: [file, ...]}, every patch
+   named, even one given no file. */
+static json_object *patch_files_json(const struct ss_patch_files *pf,
+				     const struct strvec *patches)
 {
 	json_object *top = json_object_new_object();
 
-	/* every patch the checker chooses for, even one given no file */
-	for (size_t k = 0; ss_patch_choice_patches[k]; k++) {
+	for (size_t k = 0; k < patches->n; k++) {
 		json_object *files = json_object_new_array();
 
 		for (size_t i = 0; i < pf->patch.n; i++)
-			if (strcmp(pf->patch.v[i], ss_patch_choice_patches[k]) == 0)
+			if (strcmp(pf->patch.v[i], patches->v[k]) == 0)
 				json_object_array_add(files, ss_json_string(pf->file.v[i]));
-		json_object_object_add(top, ss_patch_choice_patches[k], files);
+		json_object_object_add(top, patches->v[k], files);
 	}
 	return top;
 }
 
 int ss_write_json(FILE *f, const struct ss_findings *fs, const struct ss_stats *st,
-		  const struct ss_patch_files *pf)
+		  const struct ss_patch_files *pf, const struct strvec *patches)
 {
 	json_object *top = json_object_new_object();
 	json_object *list = json_object_new_array();
@@ -73,7 +73,7 @@ int ss_write_json(FILE *f, const struct ss_findings *fs, const struct ss_stats *
 		json_object_object_add(top, "escalations", why);
 	}
 	if (pf)
-		json_object_object_add(top, "patch_files", patch_files_json(pf));
+		json_object_object_add(top, "patch_files", patch_files_json(pf, patches));
 	rc = ss_json_write(f, top);
 	json_object_put(top);
 	return rc;

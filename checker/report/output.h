@@ -29,9 +29,10 @@ struct ss_stats {
 
 /* Each returns 0, or -1 when the report could not be built. */
 int ss_write_text(FILE *f, const struct ss_findings *fs);
-/* With pf (--patch-files), "patch_files": {patch: [file, ...]} too. */
+/* With pf (--patch-files), "patch_files": {patch: [file, ...]} too, for
+   each of `patches`. */
 int ss_write_json(FILE *f, const struct ss_findings *fs, const struct ss_stats *st,
-		  const struct ss_patch_files *pf);
+		  const struct ss_patch_files *pf, const struct strvec *patches);
 /* URIs are relative to srcroot (the current directory when NULL). */
 int ss_write_sarif(FILE *f, const struct ss_findings *fs,
 		   const struct ss_stats *st, const char *srcroot);

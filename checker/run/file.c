@@ -105,6 +105,21 @@ static bool judge(const struct ss_checker *c, const char *path, const struct ss_
 	return false;
 }
 
+void ss_lost_file(void *ctx, const char *path, struct ss_file_result *r)
+{
+	const struct ss_checker *c = ctx;
+	struct strvec all = { 0 };
+
+	if (!c->opt->patch_files)
+		return;
+	ss_patch_choice_all(&all);
+	for (size_t i = 0; i < all.n; i++)
+		ss_patch_files_add(&r->patch_files, all.v[i], path);
+	for (size_t i = 0; i < c->opt->npatch_words; i++)
+		ss_patch_files_add(&r->patch_files, c->opt->patch_words[i].patch, path);
+	strvec_clear(&all);
+}
+
 static void unreadable(const char *path, char *reason, struct ss_file_result *r)
 {
 	ss_msg_add(&r->msgs, SS_MSG_ERROR, path, "cannot read: %s", reason);
@@ -128,6 +143,18 @@ static bool screen(const struct ss_checker *c, const char *path, struct ss_sourc
 	return false;
 }
 
+/*
+ * The patches whose files spatch chooses by their words (--patch-words):
+ * asked of every file read, binary or not, as spatch would.
+ */
+static void choose_by_words(const struct ss_checker *c, const char *path,
+			    const struct ss_source *src, struct ss_file_result *r)
+{
+	for (size_t i = 0; i < c->opt->npatch_words; i++)
+		if (ss_word_query_match(&c->opt->patch_words[i], src->buf, src->len))
+			ss_patch_files_add(&r->patch_files, c->opt->patch_words[i].patch, path);
+}
+
 bool ss_screen_file(void *ctx, const char *path, struct ss_file_result *r)
 {
 	struct ss_checker *c = ctx;
@@ -137,16 +164,17 @@ bool ss_screen_file(void *ctx, const char *path, struct ss_file_result *r)
 
 	if (ss_source_read_into(&c->buffer, path, &src, &reason) < 0) {
 		unreadable(path, reason, r);
-	} else if (judge(c, path, &src, &choice_only, r)) {
-		return true;
+	} else {
+		choose_by_words(c, path, &src, r);
+		if (judge(c, path, &src, &choice_only, r))
+			return true;
 	}
 	r->stats.files++;
 	return false;
 }
 
-void ss_check_file(void *ctx, const char *path, struct ss_file_result *r)
+static void check_file(struct ss_checker *c, const char *path, struct ss_file_result *r)
 {
-	struct ss_checker *c = ctx;
 	struct ss_source src;
 	struct ss_outcome out;
 	struct ss_plan plan;
@@ -197,4 +225,15 @@ done:
 	ss_plan_free(&plan);
 	free(abs);
 	ss_source_free(&src);
+}
+
+void ss_check_file(void *ctx, const char *path, struct ss_file_result *r)
+{
+	/* What the screen chose by words stays out of the result the cache
+	   keeps: it depends on --patch-words, which the cache key does not. */
+	struct ss_patch_files by_words = r->patch_files;
+
+	memset(&r->patch_files, 0, sizeof(r->patch_files));
+	check_file(ctx, path, r);
+	ss_patch_files_move(&r->patch_files, &by_words);
 }

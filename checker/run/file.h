@@ -39,4 +39,10 @@ void ss_check_file(void *ctx, const char *path, struct ss_file_result *out);
  */
 bool ss_screen_file(void *ctx, const char *path, struct ss_file_result *out);
 
+/*
+ * An ss_pool_lost: with --patch-files, a file no worker answered for may
+ * hold anything, so every patch is given it.
+ */
+void ss_lost_file(void *ctx, const char *path, struct ss_file_result *out);
+
 #endif

@@ -2,6 +2,8 @@
 #define _GNU_SOURCE
 #include "run/options.h"
 
+#include "util/xalloc.h"
+
 #include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
@@ -13,6 +15,7 @@ enum {
 	OPT_NO_PCH, OPT_LIST_RULES, OPT_VERSION, OPT_BASELINE, OPT_WRITE_BASELINE,
 	OPT_CHANGED_LINES, OPT_PRINT_FLAGS, OPT_PRINT_CHANGED_LINES, OPT_FATAL,
 	OPT_PARSE_ERRORS, OPT_HEADERS, OPT_NO_CACHE, OPT_CACHE_DIR, OPT_PATCH_FILES, OPT_KERNEL,
+	OPT_PATCH_WORDS,
 };
 
 static const struct option scan_options[] = {
@@ -30,6 +33,7 @@ static const struct option scan_options[] = {
 	{ "headers", required_argument, NULL, OPT_HEADERS },
 	{ "no-cache", no_argument, NULL, OPT_NO_CACHE },
 	{ "patch-files", no_argument, NULL, OPT_PATCH_FILES },
+	{ "patch-words", required_argument, NULL, OPT_PATCH_WORDS },
 	{ "cache-dir", required_argument, NULL, OPT_CACHE_DIR },
 	{ "kernel", required_argument, NULL, OPT_KERNEL },
 	{ "baseline", required_argument, NULL, OPT_BASELINE },
@@ -110,6 +114,11 @@ void ss_options_usage(FILE *f)
 "      --patch-files      with --format=json, also list the files each semantic\n"
 "                         patch the checker chooses for may change\n"
 "                         (stream_open.cocci; what run-check.sh --fix runs it on)\n"
+"      --patch-words=PATCH=WORD[+WORD...][,...]  with --patch-files, also list\n"
+"                         under PATCH the files holding every word of some\n"
+"                         '+'-joined group, each as a whole word: spatch's own\n"
+"                         choice of files, which run-check.sh --fix asks spatch\n"
+"                         for (repeatable)\n"
 "  -v, --verbose          say for each file how it was analysed, or why not\n"
 "  -q, --quiet            no summary and no progress line on standard error\n"
 "      --list-rules       list the rules: id, severity, confidence, fix,\n"
@@ -292,6 +301,13 @@ static int take(struct ss_options *o, int c, char *err, size_t errlen)
 	case OPT_PATCH_FILES:
 		o->patch_files = true;
 		break;
+	case OPT_PATCH_WORDS:
+		o->patch_words = xrealloc(o->patch_words,
+					  (o->npatch_words + 1) * sizeof(*o->patch_words));
+		if (ss_word_query_parse(optarg, &o->patch_words[o->npatch_words], err, errlen) < 0)
+			return -1;
+		o->npatch_words++;
+		return 0;
 	case OPT_NO_CACHE:
 		o->no_cache = true;
 		return 0;
@@ -387,6 +403,10 @@ int ss_options_parse(int argc, char **argv, enum ss_options_mode mode,
 		snprintf(err, errlen, "-q and -v cannot be used together");
 		return -1;
 	}
+	if (o->npatch_words && !o->patch_files) {
+		snprintf(err, errlen, "--patch-words needs --patch-files");
+		return -1;
+	}
 	if (o->patch_files && o->format != SS_FORMAT_JSON) {
 		snprintf(err, errlen, "--patch-files needs --format=json");
 		return -1;
@@ -408,6 +428,11 @@ bool ss_options_takes_value(const char *arg)
 
 void ss_options_free(struct ss_options *o)
 {
+	for (size_t i = 0; i < o->npatch_words; i++)
+		ss_word_query_free(&o->patch_words[i]);
+	free(o->patch_words);
+	o->patch_words = NULL;
+	o->npatch_words = 0;
 	free(o->paths);
 	o->paths = NULL;
 }

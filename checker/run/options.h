@@ -14,6 +14,7 @@
 
 #include "flags/kversion.h"
 #include "flags/plan.h"
+#include "input/word_query.h"
 
 enum ss_format { SS_FORMAT_TEXT, SS_FORMAT_JSON, SS_FORMAT_SARIF };
 
@@ -43,6 +44,9 @@ struct ss_options {
 	bool no_cache;			/* --no-cache */
 	bool patch_files;		/* --patch-files: the JSON report lists the files
 					   each patch may change (rules/patch_choice.h) */
+	struct ss_word_query *patch_words;	/* --patch-words: spatch's choice of
+						   files for other patches */
+	size_t npatch_words;
 	const char *cache_dir;		/* --cache-dir, or NULL for the default */
 	struct ss_kversion kernel;	/* --kernel=X.Y: every file's version, or
 					   unknown to take each file's tree's */

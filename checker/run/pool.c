@@ -30,6 +30,7 @@ struct ss_pool {
 	struct worker *w;
 	unsigned nworkers;
 	ss_pool_screen *screen;
+	ss_pool_lost *lost;
 	ss_pool_work *work;
 	void *ctx;
 	char **queue;			/* files not yet handed out: [head, n) */
@@ -230,6 +231,11 @@ static char *dequeue(struct ss_pool *p)
 	return p->queue[p->head++];
 }
 
+void ss_pool_on_lost(struct ss_pool *p, ss_pool_lost *lost)
+{
+	p->lost = lost;
+}
+
 void ss_pool_submit(struct ss_pool *p, const char *path)
 {
 	enqueue(p, xstrdup(path));
@@ -245,7 +251,8 @@ static void finish_batch(struct worker *w)
 }
 
 /* A file the worker died on, as the other failures are reported. */
-static void crashed(struct ss_file_result *all, const char *path, int status)
+static void crashed(struct ss_pool *p, struct ss_file_result *all, const char *path,
+		    int status)
 {
 	struct ss_file_result r = { 0 };
 
@@ -259,6 +266,8 @@ static void crashed(struct ss_file_result *all, const char *path, int status)
 			   WIFEXITED(status) ? WEXITSTATUS(status) : -1);
 	r.stats.files = 1;
 	r.stats.failed = 1;
+	if (p->lost)
+		p->lost(p->ctx, path, &r);
 	ss_file_result_merge(all, &r);
 	ss_file_result_free(&r);
 }
@@ -280,7 +289,7 @@ static void died(struct ss_pool *p, struct worker *w, struct ss_file_result *all
 		   sends every answer before it works on a file, and between
 		   files only its screen runs.  That one is not tried again,
 		   the others are. */
-		crashed(all, w->batch[next], status);
+		crashed(p, all, w->batch[next], status);
 		p->running--;
 		for (size_t i = next + 1; i < w->nbatch; i++) {
 			enqueue(p, w->batch[i]);
@@ -312,6 +321,8 @@ static void hand_out(struct ss_pool *p, struct worker *w, struct ss_file_result 
 			ss_msg_add(&r.msgs, SS_MSG_ERROR, path,
 				   "cannot start a process to analyse it: %s", strerror(errno));
 			r.stats.files = r.stats.failed = 1;
+			if (p->lost)
+				p->lost(p->ctx, path, &r);
 			ss_file_result_merge(all, &r);
 			ss_file_result_free(&r);
 			free(path);

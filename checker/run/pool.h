@@ -32,12 +32,22 @@ typedef void ss_pool_work(void *ctx, const char *path, struct ss_file_result *ou
  */
 typedef bool ss_pool_screen(void *ctx, const char *path, struct ss_file_result *out);
 
+/*
+ * Said in the run's process of a file no worker could answer for (it died
+ * on it, or none could be started): `out` already says so; this adds what
+ * the caller needs said of a file it knows nothing about.
+ */
+typedef void ss_pool_lost(void *ctx, const char *path, struct ss_file_result *out);
+
 struct ss_pool;
 
 /* `workers` processes, started on demand; `ctx` is the worker's copy.
    `screen` may be NULL: every file is worked on. */
 struct ss_pool *ss_pool_new(unsigned workers, ss_pool_screen *screen, ss_pool_work *work,
 			    void *ctx);
+
+/* Set what is said of a file lost (default: nothing more). */
+void ss_pool_on_lost(struct ss_pool *p, ss_pool_lost *lost);
 
 /* Queue a file. */
 void ss_pool_submit(struct ss_pool *p, const char *path);

@@ -5,12 +5,14 @@ The checker runs with crash_preload.so, which kills the process that parses
 any file named *crashme*.  The run must go on in a new worker process and
 report that file in one line, analyse every other file (those after it in
 the same worker's batch too), exit as the findings say, leave no temporary
-directory behind, and print the same report whatever -j is.  In Kbuild mode
+directory behind, and print the same report whatever -j is.  With
+--patch-files every patch is given the files it crashed on.  In Kbuild mode
 the crash is one line, not a failed build.
 
 Arguments: the checker, the corpus, the preload library.
 """
 
+import json
 import os
 import shutil
 import sys
@@ -44,6 +46,8 @@ try:
         o for o in (asan_options, "verify_asan_link_order=0", "handle_segv=0") if o)
     try:
         runs = {j: c.run("-j%d" % j, d) for j in (1, 2, 3)}
+        pf_rc, pf_out, _ = c.run("-j2", "--format=json", "-q", "--patch-files",
+                                 "--patch-words=w.cocci=no_such_word", d)
         k_rc, _, k_err = c.run("-D__KERNEL__", "-nostdinc", "-I", os.path.join(tree, "include"),
                                os.path.join(d, "crashme.c"))
     finally:
@@ -75,6 +79,15 @@ try:
     c.expect([l for l in clean[1].splitlines() if b"crashme" not in l] == out.splitlines(),
              "the other files' findings are those of a run without crashes")
     c.expect(os.listdir(env_tmp) == [], "no temporary files left: %r" % os.listdir(env_tmp))
+    # --patch-files: a file the checker could not look at may need any patch.
+    try:
+        pf = json.loads(pf_out).get("patch_files", {})
+    except ValueError:
+        pf = {}
+    for patch in ("stream_open.cocci", "w.cocci"):
+        named = sorted(os.path.basename(f) for f in pf.get(patch, []))
+        c.expect([n for n in named if "crashme" in n] == ["crashme.c", "crashme2.c"],
+                 "--patch-files names the files it crashed on for %s: %r" % (patch, named))
     k_lines = k_err.decode().splitlines()
     c.expect(k_rc == 0 and len(k_lines) == 1 and "crashed" in k_lines[0] and
              "error" not in k_lines[0],

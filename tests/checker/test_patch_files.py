@@ -15,6 +15,9 @@ names for it, so a file left out is a conversion lost.  Checked here:
   - a file that does not parse at all is named: it cannot be ruled out;
   - so is one whose read method is in an #if branch not taken, which spatch
     reads and the parse does not;
+  - --patch-words names a patch's files by whole words, binary files
+    included, and names each such patch even when no file has its words;
+    it needs --patch-files, and a malformed value is a usage error;
   - without --patch-files the report has no "patch_files"; with a format
     other than JSON the option is a usage error; --list-rules names the
     patches it chooses for;
@@ -155,6 +158,27 @@ try:
         got = chosen(top)
         c.expect(bool(got) == want, "%s: .llseek = no_llseek %s, got %s"
                  % (tree, "named" if want else "not named", sorted(got)))
+
+    words = os.path.join(tmp, "words")
+    write(os.path.join(words, "pos.c"), "long g(struct file *f) { return f->f_pos; }\n")
+    write(os.path.join(words, "part.c"), "long g(struct s *s) { return s->f_pos_lock; }\n")
+    with open(os.path.join(words, "bin.h"), "wb") as f:
+        f.write(b"\0\x01f_pos\0")
+    doc = report("--patch-files", "--patch-words=rw_ppos.cocci=f_pos",
+                 "--patch-words=none.cocci=no_such+word", words)
+    pf = doc.get("patch_files", {})
+    c.expect(sorted(os.path.basename(f) for f in pf.get("rw_ppos.cocci", [])) == ["bin.h", "pos.c"],
+             "--patch-words: rw_ppos.cocci names bin.h and pos.c: %r" % pf)
+    c.expect(pf.get("none.cocci") == [], "--patch-words: a patch no file has the words of is "
+             "named with no file: %r" % pf)
+    c.expect("stream_open.cocci" in pf, "--patch-words keeps the checker's own choice: %r" % pf)
+    for args, says in ((["--format=json", "--patch-words=x.cocci=a", words], b"--patch-files"),
+                       (["--format=json", "--patch-files", "--patch-words=x.cocci", words],
+                        b"expected PATCH=WORD"),
+                       (["--format=json", "--patch-files", "--patch-words=x.cocci=a-b", words],
+                        b"is not a word")):
+        rc, out, err = c.run(*args)
+        c.expect(rc == 2 and says in err, "%s: exit 2 saying %r (%d, %r)" % (args, says, rc, err))
 
     doc = report(plain)
     c.expect("patch_files" not in doc, "no patch_files without --patch-files")
