@@ -209,11 +209,12 @@ class Checker:
                         % (NAME, what, rc, ": " + detail[-1] if detail else ""))
         return out
 
-    def findings(self, paths, changed_lines=None, cwd=None, patch_files=False):
+    def findings(self, paths, changed_lines=None, cwd=None, patch_files=False, patch_words=()):
         """Findings of the checker on paths (files or directories);
         changed_lines, a diff file, keeps those on the lines it changes.
         With patch_files, (findings, {patch: [file, ...]}): the files each
-        patch the checker chooses for may change."""
+        patch the checker chooses for may change, and those of each of
+        patch_words (--patch-words values, selection.argument)."""
         if not paths:
             return ([], {}) if patch_files else []
         with tempfile.NamedTemporaryFile(prefix="findings-", suffix=".json", dir=self.tmp) as out:
@@ -223,6 +224,7 @@ class Checker:
                 cmd += ["--changed-lines", changed_lines]
             if patch_files:
                 cmd.append("--patch-files")
+                cmd += ["--patch-words=" + w for w in patch_words]
             cmd += ["--"] + list(paths)
             try:
                 rc, _, err = parallel.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,

@@ -146,6 +146,12 @@ class Runner:
                    for v, group in sorted(by_version.items(), key=lambda i: i[0] or "")]
         return results[0] if len(results) == 1 else _merged(results)
 
+    def select_files(self, patch, files, version):
+        """Which of files (absolute paths, plain names) spatch would look
+        at for patch, written for the kernel `version`: its Result's
+        `selected`."""
+        return self._on_files(patch, "patch", files, version=version, selected_only=True)
+
     def _on_files(self, patch, mode, files, cwd=None, **kw):
         aliases = {}
         tmp = None

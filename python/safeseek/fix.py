@@ -19,6 +19,7 @@ from . import cfuncs
 from . import convert
 from . import install
 from . import parallel
+from . import selection
 from . import sparse
 from .common import info, say, warn
 
@@ -47,15 +48,22 @@ def do_fix(run, scratch):
             warn("%s: %s" % (disp, e.strerror))
 
     # The checker chooses the files of the patches it knows how to (it
-    # parses far fewer than spatch would); spatch's token query chooses
-    # those of the others, side by side with the checker.
+    # parses far fewer than spatch would).  For the others spatch chooses
+    # by words: the checker tests them as it reads the tree, or, where
+    # they cannot be had, spatch's own pass over the tree does, side by
+    # side with the checker.
     by_checker = set(run.checker.patches_chosen())
+    others = [p for p in run.patches if p.name not in by_checker]
+    groups = selection.words(run.runner, others, run.versions.every(), scratch)
+    every = {p.name for p in others if groups[p.name] == [[]]}
+    by_words = {p.name for p in others if groups[p.name] is not None} - every
     (before, chosen), by_spatch = parallel.at_once(
-        run.checker_choice,
-        lambda: convert.candidates(run.runner, [p for p in run.patches if p.name not in by_checker],
+        lambda: run.checker_choice([selection.argument(n, groups[n]) for n in sorted(by_words)]),
+        lambda: convert.candidates(run.runner, [p for p in others if groups[p.name] is None],
                                    run.roots, run.sources))
-    chosen = {p: files for p, files in chosen.items() if p in by_checker}
+    chosen = {p: files for p, files in chosen.items() if p in by_checker | by_words}
     chosen.update(by_spatch)
+    chosen.update({name: set(run.sources) for name in every})
     cands = convert.union(chosen)
     info("converting %d of %d files on a scratch copy (%s)"
          % (len(cands), len(run.sources),

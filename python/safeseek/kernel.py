@@ -47,6 +47,11 @@ class Versions:
         """A scratch copy is written for its original's kernel."""
         self._of[os.path.realpath(copy)] = self.of(original)
 
+    def every(self):
+        """Each version a file of the run may be written for, None (unknown)
+        among them."""
+        return {self.forced} if self.forced else set(self._of.values()) | {None}
+
     def of(self, path):
         if self.forced:
             return self.forced

@@ -66,13 +66,14 @@ class Run:
             f.file = self.display(f.file, cwd)
         return found
 
-    def checker_choice(self):
+    def checker_choice(self, patch_words=()):
         """The checker on the PATHs with --patch-files: (findings,
-        {patch name: set of Source}) for the patches it chooses files for."""
+        {patch name: set of Source}) for the patches it chooses files for
+        and for those of patch_words (selection.argument values)."""
         paths = [r.display for r in self.roots]
         if not paths:
             return [], {}
-        found, chosen = self.checker.findings(paths, patch_files=True)
+        found, chosen = self.checker.findings(paths, patch_files=True, patch_words=patch_words)
         for f in found:
             f.file = self.display(f.file)
         by_display = {s.display: s for s in self.sources}

@@ -27,7 +27,7 @@ if TOP:
     del sys.argv[1]
 
 from safeseek import cfuncs, checker, cli, cocci, files, install, kernel, parallel, \
-    patches, report, resources  # noqa: E402
+    patches, report, resources, selection  # noqa: E402
 from safeseek.common import Fatal, safe  # noqa: E402
 
 
@@ -131,6 +131,67 @@ class Recorder(cocci.Runner):
     def _run(self, cmd, cwd=None):
         self.cmds.append(cmd)
         return cocci.Result(cmd, 0, "", "")
+
+
+class Chooser(cocci.Runner):
+    """A Runner whose spatch chooses a file when `rule` says so of the set
+    of words in it, and names its expected words as spatch does."""
+
+    def __init__(self, words, rule, fail=False):
+        super().__init__("spatch", 1, 10)
+        self.words, self.rule, self.fail = words, rule, fail
+        self.asked = []
+
+    def select_files(self, patch, files, version):
+        self.asked.append(version)
+        chosen = []
+        for f in files:
+            with open(f) as fh:
+                if self.rule(set(fh.read().split())):
+                    chosen.append("selected " + f)
+        err = "(ONCE) Expected tokens %s\n" % " ".join(self.words) if self.words else ""
+        return cocci.Result([], 1 if self.fail else 0, "", err + "\n".join(chosen) + "\n")
+
+
+class WordChoice(unittest.TestCase):
+    """spatch's choice of files read back as groups of words (selection.py)."""
+
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp()
+        self.patch = type("P", (), {"name": "p"})()
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def words(self, runner, versions=(None,)):
+        return selection.words(runner, [self.patch], set(versions), self.tmp)["p"]
+
+    def test_groups(self):
+        r = Chooser(["a", "b", "c"], lambda w: ("a" in w or "b" in w) and "c" in w)
+        self.assertEqual(self.words(r), [["a", "c"], ["b", "c"]])
+        self.assertEqual(selection.argument("p", [["a", "c"], ["b", "c"]]), "p.cocci=a+c,b+c")
+
+    def test_every_file(self):
+        self.assertEqual(self.words(Chooser([], lambda w: True)), [[]])
+
+    def test_cannot_be_told(self):
+        # a choice that is not by words alone, too many words, none named,
+        # words the checker would not take, spatch failing
+        self.assertIsNone(self.words(Chooser(["a", "b"], lambda w: "a" in w and "b" not in w)))
+        many = ["w%d" % i for i in range(selection.MAX_WORDS + 1)]
+        self.assertIsNone(self.words(Chooser(many, lambda w: "w0" in w)))
+        self.assertIsNone(self.words(Chooser([], lambda w: "a" in w)))
+        self.assertIsNone(self.words(Chooser(["a-b"], lambda w: "a-b" in w)))
+        self.assertIsNone(self.words(Chooser(["a"], lambda w: "a" in w, fail=True)))
+
+    def test_union_over_versions(self):
+        class ByVersion(Chooser):
+            def select_files(self, patch, files, version):
+                self.rule = (lambda w: "a" in w) if version == "6.1" else (lambda w: "b" in w)
+                return super().select_files(patch, files, version)
+        r = ByVersion(["a", "b"], None)
+        self.assertEqual(self.words(r, ("6.1", None)), [["b"], ["a"]])
+        self.assertEqual(sorted(set(r.asked), key=str), sorted({"6.1", None}, key=str))
 
 
 class KernelVersions(unittest.TestCase):
@@ -330,6 +391,7 @@ class Install(unittest.TestCase):
 
     def put(self, rel, data, mode=0o644):
         path = os.path.join(self.tree, rel)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "wb") as f:
             f.write(data)
         os.chmod(path, mode)
@@ -378,6 +440,14 @@ class Install(unittest.TestCase):
         os.symlink(os.path.join(self.top, "outside"), os.path.join(self.tree, "ldir"))
         roots, sources = files.collect([self.tree])
         self.assertEqual([s.rel for s in sources], ["d/a.c"])
+
+    def test_walk_skips_dot_directories(self):
+        self.put("d/a.c", b"x\n")
+        self.put(".pc/d/a.c", b"x\n")
+        self.put("d/.git/b.c", b"x\n")
+        self.put("d/.hidden.c", b"x\n")
+        roots, sources = files.collect([self.tree])
+        self.assertEqual([s.rel for s in sources], ["d/.hidden.c", "d/a.c"])
 
     def test_stale_temporaries(self):
         self.put("d/a.c", b"x\n")
