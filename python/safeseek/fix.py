@@ -50,11 +50,14 @@ def do_fix(run, scratch):
     # The checker chooses the files of the patches it knows how to (it
     # parses far fewer than spatch would).  For the others spatch chooses
     # by words: the checker tests them as it reads the tree, or, where
-    # they cannot be had, spatch's own pass over the tree does, side by
-    # side with the checker.
+    # they cannot be had or the tree is small, spatch's own pass over the
+    # tree does, side by side with the checker.
     by_checker = set(run.checker.patches_chosen())
     others = [p for p in run.patches if p.name not in by_checker]
-    groups = selection.words(run.runner, others, run.versions.every(), scratch)
+    if len(run.sources) >= selection.WORTH_ASKING:
+        groups = selection.words(run.runner, others, run.versions.every(), scratch)
+    else:
+        groups = {p.name: None for p in others}
     every = {p.name for p in others if groups[p.name] == [[]]}
     by_words = {p.name for p in others if groups[p.name] is not None} - every
     (before, chosen), by_spatch = parallel.at_once(

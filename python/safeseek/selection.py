@@ -12,7 +12,8 @@ words: a file is chosen when it holds every word of some group.
 
 When the answer cannot be had so (more words than are worth trying, a choice
 that is not only by words), None: spatch chooses that patch's files itself,
-as before.
+with its own pass over the tree, as it also does on a tree too small for
+the asking to pay (fix.py).
 """
 
 import os
@@ -22,6 +23,9 @@ import tempfile
 
 from . import parallel
 
+# Files below which spatch's own pass over them (about 0.15 ms a file for
+# each patch) costs less than asking it (about a second).
+WORTH_ASKING = 5000
 # Words of a patch past which spatch chooses its files itself: 2**12 files
 # of a few bytes each are a second of spatch's time.
 MAX_WORDS = 12

@@ -5,10 +5,14 @@ it does not choose for itself: for each such patch, the word groups spatch
 answers for (selection.words) and the checker's --patch-words must choose
 exactly the files spatch's own pass over the tree chooses, on a copy of the
 corpus with a few files added that hold some of the words and not others.
+Then run-check.sh --fix, which asks so only on a tree of
+selection.WORTH_ASKING files or more, converts a corpus padded to that size
+exactly as the corpus expects (its expected/ copies).
 
 usage: test_word_choice.py SRC_DIR CHECKER
 """
 
+import filecmp
 import json
 import os
 import shutil
@@ -82,6 +86,42 @@ try:
                "%s: the checker chooses as spatch does; only the checker: %s; only spatch: %s"
                % (p.name, sorted(mine - by_spatch), sorted(by_spatch - mine)))
         print("%s: %d files, chosen alike" % (p.name, len(by_spatch)))
+
+    def fix(top):
+        env = dict(os.environ, SAFESEEK_BUILD_DIR=os.path.dirname(CHECKER))
+        p = subprocess.run([os.path.join(TOP, "run-check.sh"), "--fix", "-j", "2", top],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           universal_newlines=True, env=env, timeout=1200)
+        expect(p.returncode == 0, "--fix on %s: exit %d\n%s" % (top, p.returncode,
+                                                                 p.stderr[-2000:]))
+        return p.stderr
+
+    big = os.path.join(tmp, "big")
+    shutil.copytree(os.path.join(TOP, "corpus"), big, ignore=shutil.ignore_patterns("expected"))
+    for i in range(selection.WORTH_ASKING):
+        d = os.path.join(big, "filler", "d%02d" % (i // 100))
+        os.makedirs(d, exist_ok=True)
+        with open(os.path.join(d, "f%04d.c" % i), "w") as f:
+            f.write("int filler_%d;\n" % i)
+    fix(big)
+    # Each corpus file as the corpus expects it converted: its expected/
+    # copy, or itself when no patch may change it.
+    corpus = os.path.join(TOP, "corpus")
+    differ = []
+    for d, dirs, names in os.walk(corpus):
+        if d == corpus:
+            dirs.remove("expected")
+        for n in names:
+            rel = os.path.relpath(os.path.join(d, n), corpus)
+            want = os.path.join(corpus, "expected", rel)
+            if not os.path.exists(want):
+                want = os.path.join(corpus, rel)
+            if not filecmp.cmp(os.path.join(big, rel), want, shallow=False):
+                differ.append(rel)
+    expect(not differ, "--fix converts the padded corpus otherwise than expected/: %s"
+           % sorted(differ))
+    if not differ:
+        print("--fix with the checker choosing by words: the corpus converted alike")
 finally:
     shutil.rmtree(tmp, ignore_errors=True)
 
