@@ -162,15 +162,25 @@ bool ss_tree_headers_usable(const struct ss_tree *t)
 	return !t->kernel || t->configured;
 }
 
+/*
+ * io_uring/ was fs/io_uring.c until Linux 6.0 split it out: it reads and
+ * writes files on a program's behalf and keeps their position as
+ * fs/read_write.c does, in the same role under either name.
+ */
+static const char *const core_dirs[] = { "fs/", "io_uring/" };
+
 bool ss_tree_is_vfs_core(const struct ss_tree *t, const char *file)
 {
 	const char *rel = ss_path_under(file, t->root);
 
-	if (!rel || strncmp(rel, "fs/", 3) != 0)
-		return false;
-	rel += 3;
-	return rel[0] && !strchr(rel, '/') &&
-	       (ss_path_has_suffix(rel, ".c") || ss_path_has_suffix(rel, ".h"));
+	for (size_t i = 0; rel && i < sizeof(core_dirs) / sizeof(core_dirs[0]); i++) {
+		const char *name = rel + strlen(core_dirs[i]);
+
+		if (strncmp(rel, core_dirs[i], strlen(core_dirs[i])) == 0)
+			return name[0] && !strchr(name, '/') &&
+			       (ss_path_has_suffix(name, ".c") || ss_path_has_suffix(name, ".h"));
+	}
+	return false;
 }
 
 void ss_tree_free(struct ss_tree *t)

@@ -32,7 +32,8 @@ void ss_tree_args(const struct ss_tree *t, struct strvec *args);
 bool ss_tree_headers_usable(const struct ss_tree *t);
 
 /* Code that legitimately owns f_pos: a file directly in the tree's fs/
-   directory (fs/read_write.c), not in a subdirectory of it. */
+   directory (fs/read_write.c), not in a subdirectory of it, or directly
+   in io_uring/ (fs/io_uring.c before Linux 6.0). */
 bool ss_tree_is_vfs_core(const struct ss_tree *t, const char *file);
 
 /* The kernel's name for the architecture this program runs on ("x86"). */

@@ -22,7 +22,7 @@ struct ss_unit {
 	CXTranslationUnit tu;
 	CXFile main_file;
 	const char *path;		/* as it will be printed */
-	bool vfs_core;			/* fs/<file>.c of a kernel tree, or fs/ of the corpus:
+	bool vfs_core;			/* fs/<file>.c or io_uring/<file>.c of a kernel tree, or fs/ of the corpus:
 					   code that legitimately owns f_pos */
 	bool config_known;		/* the parse was given the tree's configuration
 					   (its autoconf.h) */

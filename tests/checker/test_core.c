@@ -60,6 +60,10 @@ static void test_vfs_core(void)
 	CHECK(ss_tree_is_vfs_core(&t, "/k/fs/internal.h"), "fs/internal.h is VFS core");
 	CHECK(!ss_tree_is_vfs_core(&t, "/k/fs/ext2/file.c"), "fs/ext2/file.c is not");
 	CHECK(!ss_tree_is_vfs_core(&t, "/k/drivers/fs/x.c"), "drivers/fs/x.c is not");
+	CHECK(ss_tree_is_vfs_core(&t, "/k/io_uring/rw.c"), "io_uring/rw.c (fs/io_uring.c before 6.0) is");
+	CHECK(!ss_tree_is_vfs_core(&t, "/k/io_uring/sub/x.c"), "a subdirectory of io_uring/ is not");
+	CHECK(!ss_tree_is_vfs_core(&t, "/k/drivers/io_uring/x.c"), "drivers/io_uring/x.c is not");
+	CHECK(!ss_tree_is_vfs_core(&t, "/k/io_uring.c"), "io_uring.c at the root is not");
 	CHECK(!ss_tree_is_vfs_core(&t, "/other/fs/x.c"), "outside the tree is not");
 }
 
