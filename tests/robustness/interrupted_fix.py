@@ -7,8 +7,9 @@ but the temporary files a SIGKILL can leave, and the next --fix finishes
 the job.
 
 The points are spread over the whole run (scanning, converting on the
-scratch copy, installing, verifying), from the timings of one full run;
-around the installation they are milliseconds apart.
+scratch copy, installing, verifying); around the installation they are
+milliseconds apart.  The first run stopped after 'installing' times the
+run up to there, which places the others.
 """
 
 import os
@@ -32,32 +33,23 @@ def start_fix(t, tree):
                             start_new_session=True)
 
 
-def timed_run(t, tree):
-    """A full run: (seconds to 'installing', seconds in all, exit status)."""
-    t0 = time.monotonic()
-    p = start_fix(t, tree)
-    installing = None
-    for line in p.stderr:
-        if b"installing" in line and installing is None:
-            installing = time.monotonic() - t0
-    rc = p.wait()
-    return installing, time.monotonic() - t0, rc
-
-
 def interrupt(t, tree, sig, whom, at, after_install):
     """Run --fix, send sig to whom `at` seconds after the start (or after
-    'installing' appears); returns (exit status, whether it got there)."""
+    'installing' appears); returns (exit status, whether it got there,
+    seconds from the start to 'installing' or None)."""
     p = start_fix(t, tree)
     t0 = time.monotonic()
     reached = False
+    installing = None
     try:
         if after_install:
             for line in p.stderr:
                 if b"installing" in line:
                     reached = True
+                    installing = time.monotonic() - t0
                     break
             if not reached:
-                return p.wait(), False
+                return p.wait(), False, None
             if at:
                 time.sleep(at)
         else:
@@ -67,7 +59,7 @@ def interrupt(t, tree, sig, whom, at, after_install):
             left = at - (time.monotonic() - t0)
             try:
                 p.wait(timeout=max(left, 0))
-                return p.returncode, False
+                return p.returncode, False, None
             except subprocess.TimeoutExpired:
                 reached = True
         try:
@@ -83,7 +75,7 @@ def interrupt(t, tree, sig, whom, at, after_install):
             t.expect(False, "--fix did not stop within 300 s of %s" % signal.Signals(sig).name)
             os.killpg(p.pid, signal.SIGKILL)
             rc = p.wait()
-        return rc, reached
+        return rc, reached, installing
     finally:
         # what a signal to run-check.sh alone leaves running (spatch, the
         # checker) is stopped before the tree is looked at
@@ -123,31 +115,31 @@ def state(t, tree):
 
 
 def case_points(t):
-    full = t.corpus_copy("full")
-    installing, total, rc = timed_run(t, full)
-    t.expect(rc == 0 and installing is not None,
-             "a full --fix on the corpus: exit 0 (%d), installing seen: %s" % (rc, installing))
-    mixed, stray, temps, converted = state(t, full)
     n_conv = len(t.converted_files())
-    t.expect(not mixed and not stray and not temps and converted == n_conv,
-             "the full run: %d of %d converted, mixed %s, stray %s, temporaries %s"
-             % (converted, n_conv, mixed, stray, temps))
-    if installing is None:
-        return
-    print("full run: installing after %.1f s, done after %.1f s" % (installing, total))
-
-    # Two points before the installation, three around it (where a stop
-    # could leave a file half-written), one while the result is verified;
-    # the five pairs of signal and target are taken in turn.
-    points = [(f * installing, False) for f in (0.1, 0.6)]
-    points += [(d, True) for d in (0, 0.003, 0.03)]
-    points += [(installing + 0.6 * (total - installing), False)]
+    # Two points before the installation (shares of the time to it), three
+    # around it (where a stop could leave a file half-written), one while
+    # the result is verified (a share of the time to it, after it); each
+    # takes the signal and target of its place in SIGNALS.  The runs stopped
+    # around the installation go first: the first of them times the run up
+    # to there.
+    points = [(0.1, False), (0.6, False), (0, True), (0.003, True), (0.03, True), (0.35, True)]
+    order = [2, 3, 4, 0, 1, 5]
+    installing = None
     partial = 0
     tree = None
-    for i, (at, after_install) in enumerate(points):
+    for i in order:
+        at, after_install = points[i]
+        if i in (0, 1, 5):
+            if installing is None:
+                t.expect(False, "no run reached 'installing' to time the others by")
+                return
+            at *= installing
         sig, whom = SIGNALS[i % len(SIGNALS)]
         tree = t.corpus_copy("tree%d" % i)
-        rc, reached = interrupt(t, tree, sig, whom, at, after_install)
+        rc, reached, took = interrupt(t, tree, sig, whom, at, after_install)
+        if installing is None and took is not None:
+            installing = took
+            print("'installing' after %.1f s" % took)
         what = "%s to %s %s %.3f s" % (signal.Signals(sig).name,
                                        "run-check.sh" if whom == "main" else "its group",
                                        "after 'installing' +" if after_install else "at", at)
