@@ -281,7 +281,6 @@ def case_diff_cut(t):
         if inside:
             t.expect(rc == 2, "%s: a hunk cut short must be refused (%d)" % (what, rc))
         if n % 33 == 0 or inside and n % 3 == 0:
-            src = os.path.join(root, b"drivers", b"a.c")
             rc2, out2, err2, _ = t.run([t.checker, "-D__KERNEL__", "-nostdinc", "-I", "include",
                                         "--changed-lines", diff, "drivers/a.c"], cwd=root)
             if inside:

@@ -25,7 +25,6 @@ make are the ones run-check.sh's report makes on the same tree.
 
 import os
 import random
-import stat
 import sys
 
 from rlib import (Test, expectations, findings_of, lines_of, read, snapshot,
