@@ -146,6 +146,23 @@ class Runner:
                    for v, group in sorted(by_version.items(), key=lambda i: i[0] or "")]
         return results[0] if len(results) == 1 else _merged(results)
 
+    def isolating(self, patch, mode, files, **kw):
+        """After a run over files failed: runs over each half of them, and
+        over the halves of a half that fails, down to single files, so that
+        a file that stops spatch costs the others nothing and a few runs
+        find it.  [(files, Result)]; a Result that failed is one file's."""
+        if len(files) <= 1:
+            return [(files, self.on_files(patch, mode, files, **kw))] if files else []
+        mid = len(files) // 2
+        out = []
+        for part in (files[:mid], files[mid:]):
+            res = self.on_files(patch, mode, part, **kw)
+            if res.failed() and len(part) > 1:
+                out += self.isolating(patch, mode, part, **kw)
+            else:
+                out.append((part, res))
+        return out
+
     def select_files(self, patch, files, version):
         """Which of files (absolute paths, plain names) spatch would look
         at for patch, written for the kernel `version`: its Result's

@@ -208,15 +208,16 @@ def convert(runner, patches, sources, scratch, contents=None, needed=None, chose
         res = runner.check_patch(patch, runner.on_files(patch, "patch", paths, in_place=True))
         results = [res]
         if res.failed():
-            # One file can take the whole run down; go through them one by
-            # one so that the others keep their conversion.
-            warn("spatch stopped on %s (exit %d); retrying file by file"
+            # One file can take the whole run down; the others keep their
+            # conversion.
+            warn("spatch stopped on %s (exit %d); retrying without the file that stops it"
                  % (patch.name, res.rc))
-            results = [runner.on_files(patch, "patch", [p], in_place=True) for p in paths]
-            for p, r in zip(paths, results):
+            parts = runner.isolating(patch, "patch", paths, in_place=True)
+            results = [r for _, r in parts]
+            for files, r in parts:
                 if r.failed():
-                    failures.setdefault(work[p], (patch.name, "spatch failed (exit %d): %s"
-                                                  % (r.rc, r.tail(1))))
+                    failures.setdefault(work[files[0]], (patch.name, "spatch failed (exit %d): %s"
+                                                         % (r.rc, r.tail(1))))
         changed_files = 0
         before_stage = {}
         for p in paths:

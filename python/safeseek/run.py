@@ -91,15 +91,15 @@ class Run:
             for r in results:
                 self.runner.check_patch(p, r)
             if any(r.failed() for r in results):
-                # One file can stop a whole run: go through them one by one
-                # so that the others still get their output.
-                warn("spatch stopped on %s (%s mode); retrying file by file" % (p.name, mode))
+                # One file can stop a whole run: the others still get
+                # their output.
+                warn("spatch stopped on %s (%s mode); retrying without the file that stops it"
+                     % (p.name, mode))
                 results = []
-                for s in self.sources:
-                    r = self.runner.on_files(p, mode, [s.display])
+                for names, r in self.runner.isolating(p, mode, [s.display for s in self.sources]):
                     if r.failed():
                         warn("%s: spatch failed with %s (exit %d): %s"
-                             % (s.display, p.name, r.rc, r.tail(1)))
+                             % (names[0], p.name, r.rc, r.tail(1)))
                         self.incomplete = True
                     results.append(r)
             for r in results:

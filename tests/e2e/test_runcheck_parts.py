@@ -194,6 +194,36 @@ class WordChoice(unittest.TestCase):
         self.assertEqual(sorted(set(r.asked), key=str), sorted({"6.1", None}, key=str))
 
 
+class Stopper(cocci.Runner):
+    """A Runner whose spatch stops (exit 139) on any run holding a bad file."""
+
+    def __init__(self, bad):
+        super().__init__("spatch", 1, 10)
+        self.bad, self.runs = set(bad), []
+
+    def on_files(self, patch, mode, files, cwd=None, **kw):
+        self.runs.append(list(files))
+        return cocci.Result([], 139 if self.bad & set(files) else 0, "", "")
+
+
+class Isolating(unittest.TestCase):
+    """After a run spatch stopped on, each file that stops it runs alone
+    and every other file runs once more, in a few runs."""
+
+    def test_halves(self):
+        files = ["f%02d.c" % i for i in range(40)]
+        for bad in ([], ["f07.c"], ["f00.c", "f39.c"], ["f20.c", "f21.c"], files):
+            r = Stopper(bad)
+            parts = r.isolating(None, "report", files)
+            failed = sorted(f for names, res in parts if res.failed() for f in names)
+            self.assertEqual(failed, sorted(bad))
+            self.assertTrue(all(len(names) == 1 for names, res in parts if res.failed()))
+            self.assertEqual(sorted(f for names, _ in parts for f in names), files)
+            if len(bad) == 1:
+                self.assertLessEqual(len(r.runs), 2 * 6, r.runs)
+        self.assertEqual(Stopper([]).isolating(None, "report", []), [])
+
+
 class KernelVersions(unittest.TestCase):
     """Every spatch run gets -D kernel=X.Y of its files, one run per version."""
 
