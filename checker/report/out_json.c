@@ -26,6 +26,18 @@ static json_object *patch_files_json(const struct ss_patch_files *pf,
 	return top;
 }
 
+/* {reason: files} of the SS_UNDECIDED_* counts that are not 0. */
+static json_object *by_reason(const size_t *counts)
+{
+	json_object *why = json_object_new_object();
+
+	for (unsigned i = 0; i < SS_UNDECIDED_REASONS; i++)
+		if (counts[i])
+			json_object_object_add(why, ss_undecided_name(1u << i),
+					       json_object_new_int64((int64_t)counts[i]));
+	return why;
+}
+
 int ss_write_json(FILE *f, const struct ss_findings *fs, const struct ss_stats *st,
 		  const struct ss_patch_files *pf, const struct strvec *patches)
 {
@@ -63,15 +75,9 @@ int ss_write_json(FILE *f, const struct ss_findings *fs, const struct ss_stats *
 	json_object_object_add(top, "files_failed", json_object_new_int64((int64_t)st->failed));
 	json_object_object_add(top, "files_escalated", json_object_new_int64((int64_t)st->escalated));
 	json_object_object_add(top, "files_from_cache", json_object_new_int64((int64_t)st->cached));
-	{
-		json_object *why = json_object_new_object();
-
-		for (unsigned i = 0; i < SS_UNDECIDED_REASONS; i++)
-			if (st->escalated_by[i])
-				json_object_object_add(why, ss_undecided_name(1u << i),
-						       json_object_new_int64((int64_t)st->escalated_by[i]));
-		json_object_object_add(top, "escalations", why);
-	}
+	json_object_object_add(top, "escalations", by_reason(st->escalated_by));
+	json_object_object_add(top, "files_undecided", json_object_new_int64((int64_t)st->undecided));
+	json_object_object_add(top, "undecided", by_reason(st->undecided_by));
 	if (pf)
 		json_object_object_add(top, "patch_files", patch_files_json(pf, patches));
 	rc = ss_json_write(f, top);

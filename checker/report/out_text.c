@@ -65,6 +65,8 @@ void ss_write_summary(FILE *f, const struct ss_findings *fs, const struct ss_sta
 		fprintf(f, ", %zu with parse errors", st->partial);
 	if (st->escalated)
 		fprintf(f, ", %zu parsed again with real headers", st->escalated);
+	if (st->undecided)
+		fprintf(f, ", %zu left undecided without real headers", st->undecided);
 	if (st->precompiled)
 		fprintf(f, ", %zu with the common headers precompiled", st->precompiled);
 	if (st->cached)

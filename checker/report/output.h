@@ -22,6 +22,9 @@ struct ss_stats {
 	size_t escalated;	/* analysed with the real headers after the bundled
 				   one left something undecided ... */
 	size_t escalated_by[SS_UNDECIDED_REASONS];	/* ... by reason (bit i of SS_UNDECIDED_*) */
+	size_t undecided;	/* analysed with the bundled header alone, which left
+				   something undecided, with no real headers to ask ... */
+	size_t undecided_by[SS_UNDECIDED_REASONS];	/* ... by reason */
 	size_t cached;		/* analysed before: the result came from the cache */
 	size_t precompiled;	/* parsed with the common headers precompiled */
 	bool path_error;	/* a PATH named on the command line is unusable */

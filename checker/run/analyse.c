@@ -313,8 +313,7 @@ static void analyse_once(CXIndex idx, const char *display, const char *clang_pat
 }
 
 
-/* The reasons, for -v: "f_pos of an unknown type, ...". */
-static char *reasons(unsigned why)
+char *ss_analyse_reasons(unsigned why)
 {
 	char *text = xstrdup("");
 
@@ -330,12 +329,22 @@ static char *reasons(unsigned why)
 	return text;
 }
 
+/* What the bundled header left undecided, kept when it had the last word:
+   nothing better was there to ask.  A file only the choice of files wants
+   needs no rule's verdict. */
+static void left_undecided(const struct ss_plan *plan, struct ss_outcome *out,
+			   unsigned undecided)
+{
+	if (out->analysed && out->how == SS_HOW_FALLBACK && !plan->choice_only)
+		out->undecided = undecided;
+}
+
 void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
 		const struct ss_source *src, const struct ss_plan *plan,
 		struct ss_findings *sink, struct ss_outcome *out)
 {
 	struct ss_findings first = { 0 };
-	unsigned undecided = 0;
+	unsigned undecided = 0, undecided_real;
 	char *why, *detail;
 
 	memset(out, 0, sizeof(*out));
@@ -343,6 +352,7 @@ void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
 	if (!plan->bundled_first || plan->how == SS_HOW_FALLBACK) {
 		analyse_once(idx, display, clang_path, src, plan, plan->how == SS_HOW_FALLBACK,
 			     sink, out, &undecided);
+		left_undecided(plan, out, undecided);
 		return;
 	}
 	/* The bundled header first: a tenth of the cost of the real ones,
@@ -369,9 +379,11 @@ void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
 	ss_findings_free(&first);
 	free(out->detail);
 	free(out->problem);
-	analyse_once(idx, display, clang_path, src, plan, false, sink, out, &(unsigned){ 0 });
+	undecided_real = 0;
+	analyse_once(idx, display, clang_path, src, plan, false, sink, out, &undecided_real);
+	left_undecided(plan, out, undecided_real);
 	out->escalated = undecided;
-	why = reasons(undecided);
+	why = ss_analyse_reasons(undecided);
 	detail = xasprintf("%s, as the bundled header left undecided: %s", out->detail, why);
 	free(out->detail);
 	out->detail = detail;

@@ -27,6 +27,10 @@ struct ss_outcome {
 	bool precompiled;	/* parsed with the common headers precompiled */
 	unsigned escalated;	/* parsed with its real headers after the bundled
 				   header left these undecided (SS_UNDECIDED_*) */
+	unsigned undecided;	/* what the bundled header left undecided when no
+				   real headers were there to ask (SS_UNDECIDED_*):
+				   a file of an unconfigured tree, one whose headers
+				   failed, --headers=bundled */
 	struct strvec headers;	/* every file the parses included, absolute */
 	struct strvec patches;	/* with plan->patch_files: the semantic patches
 				   that may change the file */
@@ -42,5 +46,9 @@ void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
 		struct ss_findings *sink, struct ss_outcome *out);
 
 void ss_outcome_free(struct ss_outcome *o);
+
+/* SS_UNDECIDED_* bits in words, for -v: "f_pos of an unknown type, ..."
+   (to be freed). */
+char *ss_analyse_reasons(unsigned why);
 
 #endif

@@ -36,11 +36,23 @@ static void record(struct ss_checker *c, const char *path, const struct ss_outco
 			r->stats.escalated++;
 		if (o->precompiled)
 			r->stats.precompiled++;
-		for (unsigned i = 0; i < SS_UNDECIDED_REASONS; i++)
+		if (o->undecided)
+			r->stats.undecided++;
+		for (unsigned i = 0; i < SS_UNDECIDED_REASONS; i++) {
 			if (o->escalated & (1u << i))
 				r->stats.escalated_by[i]++;
+			if (o->undecided & (1u << i))
+				r->stats.undecided_by[i]++;
+		}
 		if (c->opt->verbose)
 			ss_msg_add(&r->msgs, SS_MSG_VERBOSE, path, "analysed with %s", o->detail);
+		if (c->opt->verbose && o->undecided) {
+			char *why = ss_analyse_reasons(o->undecided);
+
+			ss_msg_add(&r->msgs, SS_MSG_VERBOSE, path,
+				   "left undecided, with no real headers to ask: %s", why);
+			free(why);
+		}
 		if (o->problem)
 			ss_msg_add(&r->msgs, o->problem_expected ? SS_MSG_VERBOSE : SS_MSG_NOTE,
 				   path, "%s", o->problem);

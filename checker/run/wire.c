@@ -70,11 +70,14 @@ static void put_stats(struct ss_wire *w, const struct ss_stats *st)
 		ss_wire_u32(w, (uint32_t)st->escalated_by[i]);
 	ss_wire_u32(w, (uint32_t)st->cached);
 	ss_wire_u32(w, (uint32_t)st->precompiled);
+	ss_wire_u32(w, (uint32_t)st->undecided);
+	for (int i = 0; i < SS_UNDECIDED_REASONS; i++)
+		ss_wire_u32(w, (uint32_t)st->undecided_by[i]);
 }
 
 static bool get_stats(struct ss_wire *w, struct ss_stats *st)
 {
-	uint32_t v[11 + SS_UNDECIDED_REASONS];
+	uint32_t v[12 + 2 * SS_UNDECIDED_REASONS];
 
 	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
 		if (!ss_wire_get_u32(w, &v[i]))
@@ -91,6 +94,9 @@ static bool get_stats(struct ss_wire *w, struct ss_stats *st)
 		st->escalated_by[i] += v[9 + i];
 	st->cached += v[9 + SS_UNDECIDED_REASONS];
 	st->precompiled += v[10 + SS_UNDECIDED_REASONS];
+	st->undecided += v[11 + SS_UNDECIDED_REASONS];
+	for (int i = 0; i < SS_UNDECIDED_REASONS; i++)
+		st->undecided_by[i] += v[12 + SS_UNDECIDED_REASONS + i];
 	return true;
 }
 
@@ -273,5 +279,8 @@ void ss_file_result_merge(struct ss_file_result *dst, struct ss_file_result *src
 		dst->stats.escalated_by[i] += src->stats.escalated_by[i];
 	dst->stats.cached += src->stats.cached;
 	dst->stats.precompiled += src->stats.precompiled;
+	dst->stats.undecided += src->stats.undecided;
+	for (int i = 0; i < SS_UNDECIDED_REASONS; i++)
+		dst->stats.undecided_by[i] += src->stats.undecided_by[i];
 	dst->stats.path_error |= src->stats.path_error;
 }

@@ -143,6 +143,19 @@ for era in sorted(e for e in os.listdir(eras) if os.path.isdir(os.path.join(eras
                 else:
                     c.expect(verdict.encode() in err,
                              "%s: %s in %s is %s: %r" % (era, name, where, verdict, err))
+                # With no real headers to ask, the scan counts what it left
+                # undecided, and says so.
+                rc, out, err = c.run("--headers=bundled", "--format=json", path)
+                doc = json.loads(out)
+                left = verdict.split(": ", 1)[1] if verdict.startswith("left undecided") else None
+                c.expect(doc["files_undecided"] == (1 if left else 0) and
+                         [left in k for k in doc["undecided"]] == ([True] if left else []),
+                         "%s: %s in %s, bundled header only: undecided %d %r"
+                         % (era, name, where, doc["files_undecided"], doc["undecided"]))
+                rc, out, err = c.run("--headers=bundled", path)
+                said = b"1 left undecided without real headers" in err
+                c.expect(said == bool(left), "%s: %s in %s, bundled header only: %r"
+                         % (era, name, where, err))
 
         # what the configuration alone decides is decided in CHECK= mode too
         driver = os.path.join(root, "drivers", "char", "config_branches.c")
