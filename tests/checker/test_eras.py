@@ -144,7 +144,10 @@ for era in sorted(e for e in os.listdir(eras) if os.path.isdir(os.path.join(eras
                     c.expect(verdict.encode() in err,
                              "%s: %s in %s is %s: %r" % (era, name, where, verdict, err))
                 # With no real headers to ask, the scan counts what it left
-                # undecided, and says so.
+                # undecided, and says so (the oldest and the newest era: the
+                # count is the same code in all).
+                if era not in ("linux-2.4", "linux-6.1"):
+                    continue
                 rc, out, err = c.run("--headers=bundled", "--format=json", path)
                 doc = json.loads(out)
                 left = verdict.split(": ", 1)[1] if verdict.startswith("left undecided") else None
