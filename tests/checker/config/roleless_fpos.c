@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // in drivers/char: left undecided: an f_pos user of no known role
 // in fs: nothing left undecided
+// in io_uring: nothing left undecided
 /*
  * An f_pos user of no known role beside a parse error: the table naming it
  * is of a type the bundled header lacks, and did not parse.  In a driver

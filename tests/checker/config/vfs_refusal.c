@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // in fs: left undecided: f_pos of an unknown type
+// in io_uring: left undecided: f_pos of an unknown type
 /*
  * A pread refusal through a struct the bundled header lacks: the one
  * f_pos use the VFS core is told of, so its address decides.
