@@ -119,7 +119,14 @@ def findings(out):
     return sorted((f["line"], f["rule"]) for f in json.loads(out)["findings"])
 
 
+# Under the sanitizers, where each run costs three times as much, the
+# fixtures go to the oldest and the newest era: what they exercise is the
+# model's, the same in every era (the flags of each are checked above).
+SANITIZED = os.environ.get("SAFESEEK_SANITIZED") == "1"
+
 for era in sorted(e for e in os.listdir(eras) if os.path.isdir(os.path.join(eras, e))):
+    if SANITIZED and era not in ("linux-2.4", "linux-6.1"):
+        continue
     with tempfile.TemporaryDirectory() as d:
         root = os.path.join(d, era)
         shutil.copytree(os.path.join(eras, era), root)
