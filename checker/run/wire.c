@@ -56,47 +56,54 @@ bool ss_wire_get_str(struct ss_wire *w, char **s)
 	return true;
 }
 
-static void put_stats(struct ss_wire *w, const struct ss_stats *st)
+/* How many counters a struct ss_stats has: counters() lists them. */
+#define NCOUNTERS (12 + 2 * SS_UNDECIDED_REASONS)
+
+/* Every counter of st, in the order the wire carries them: put_stats(),
+   get_stats() and ss_file_result_merge() go through this one list. */
+static void counters(struct ss_stats *st, size_t *c[NCOUNTERS])
 {
-	ss_wire_u32(w, (uint32_t)st->files);
-	ss_wire_u32(w, (uint32_t)st->analysed);
-	ss_wire_u32(w, (uint32_t)st->skipped);
-	ss_wire_u32(w, (uint32_t)st->failed);
-	ss_wire_u32(w, (uint32_t)st->partial);
-	for (int i = 0; i < 3; i++)
-		ss_wire_u32(w, (uint32_t)st->by_how[i]);
-	ss_wire_u32(w, (uint32_t)st->escalated);
+	size_t n = 0;
+
+	c[n++] = &st->files;
+	c[n++] = &st->analysed;
+	c[n++] = &st->skipped;
+	c[n++] = &st->failed;
+	c[n++] = &st->partial;
+	for (size_t i = 0; i < sizeof(st->by_how) / sizeof(st->by_how[0]); i++)
+		c[n++] = &st->by_how[i];
+	c[n++] = &st->escalated;
 	for (int i = 0; i < SS_UNDECIDED_REASONS; i++)
-		ss_wire_u32(w, (uint32_t)st->escalated_by[i]);
-	ss_wire_u32(w, (uint32_t)st->cached);
-	ss_wire_u32(w, (uint32_t)st->precompiled);
-	ss_wire_u32(w, (uint32_t)st->undecided);
+		c[n++] = &st->escalated_by[i];
+	c[n++] = &st->cached;
+	c[n++] = &st->precompiled;
+	c[n++] = &st->undecided;
 	for (int i = 0; i < SS_UNDECIDED_REASONS; i++)
-		ss_wire_u32(w, (uint32_t)st->undecided_by[i]);
+		c[n++] = &st->undecided_by[i];
 }
 
+static void put_stats(struct ss_wire *w, const struct ss_stats *st)
+{
+	struct ss_stats copy = *st;
+	size_t *c[NCOUNTERS];
+
+	counters(&copy, c);
+	for (size_t i = 0; i < NCOUNTERS; i++)
+		ss_wire_u32(w, (uint32_t)*c[i]);
+}
+
+/* Adds the counters on the wire to st: all of them, or none. */
 static bool get_stats(struct ss_wire *w, struct ss_stats *st)
 {
-	uint32_t v[12 + 2 * SS_UNDECIDED_REASONS];
+	uint32_t v[NCOUNTERS];
+	size_t *c[NCOUNTERS];
 
-	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+	for (size_t i = 0; i < NCOUNTERS; i++)
 		if (!ss_wire_get_u32(w, &v[i]))
 			return false;
-	st->files += v[0];
-	st->analysed += v[1];
-	st->skipped += v[2];
-	st->failed += v[3];
-	st->partial += v[4];
-	for (int i = 0; i < 3; i++)
-		st->by_how[i] += v[5 + i];
-	st->escalated += v[8];
-	for (int i = 0; i < SS_UNDECIDED_REASONS; i++)
-		st->escalated_by[i] += v[9 + i];
-	st->cached += v[9 + SS_UNDECIDED_REASONS];
-	st->precompiled += v[10 + SS_UNDECIDED_REASONS];
-	st->undecided += v[11 + SS_UNDECIDED_REASONS];
-	for (int i = 0; i < SS_UNDECIDED_REASONS; i++)
-		st->undecided_by[i] += v[12 + SS_UNDECIDED_REASONS + i];
+	counters(st, c);
+	for (size_t i = 0; i < NCOUNTERS; i++)
+		*c[i] += v[i];
 	return true;
 }
 
@@ -264,23 +271,14 @@ void ss_file_result_free(struct ss_file_result *r)
 
 void ss_file_result_merge(struct ss_file_result *dst, struct ss_file_result *src)
 {
+	size_t *d[NCOUNTERS], *c[NCOUNTERS];
+
 	ss_findings_move(&dst->findings, &src->findings);
 	ss_messages_move(&dst->msgs, &src->msgs);
 	ss_patch_files_move(&dst->patch_files, &src->patch_files);
-	dst->stats.files += src->stats.files;
-	dst->stats.analysed += src->stats.analysed;
-	dst->stats.skipped += src->stats.skipped;
-	dst->stats.failed += src->stats.failed;
-	dst->stats.partial += src->stats.partial;
-	for (int i = 0; i < 3; i++)
-		dst->stats.by_how[i] += src->stats.by_how[i];
-	dst->stats.escalated += src->stats.escalated;
-	for (int i = 0; i < SS_UNDECIDED_REASONS; i++)
-		dst->stats.escalated_by[i] += src->stats.escalated_by[i];
-	dst->stats.cached += src->stats.cached;
-	dst->stats.precompiled += src->stats.precompiled;
-	dst->stats.undecided += src->stats.undecided;
-	for (int i = 0; i < SS_UNDECIDED_REASONS; i++)
-		dst->stats.undecided_by[i] += src->stats.undecided_by[i];
+	counters(&dst->stats, d);
+	counters(&src->stats, c);
+	for (size_t i = 0; i < NCOUNTERS; i++)
+		*d[i] += *c[i];
 	dst->stats.path_error |= src->stats.path_error;
 }
