@@ -174,11 +174,13 @@ bool ss_tree_is_vfs_core(const struct ss_tree *t, const char *file)
 	const char *rel = ss_path_under(file, t->root);
 
 	for (size_t i = 0; rel && i < sizeof(core_dirs) / sizeof(core_dirs[0]); i++) {
-		const char *name = rel + strlen(core_dirs[i]);
+		size_t n = strlen(core_dirs[i]);
+		const char *name = rel + n;
 
-		if (strncmp(rel, core_dirs[i], strlen(core_dirs[i])) == 0)
-			return name[0] && !strchr(name, '/') &&
-			       (ss_path_has_suffix(name, ".c") || ss_path_has_suffix(name, ".h"));
+		if (strncmp(rel, core_dirs[i], n) != 0)
+			continue;
+		return name[0] && !strchr(name, '/') &&
+		       (ss_path_has_suffix(name, ".c") || ss_path_has_suffix(name, ".h"));
 	}
 	return false;
 }

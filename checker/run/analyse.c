@@ -344,7 +344,7 @@ void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
 		struct ss_findings *sink, struct ss_outcome *out)
 {
 	struct ss_findings first = { 0 };
-	unsigned undecided = 0, undecided_real;
+	unsigned undecided = 0, undecided_real = 0;
 	char *why, *detail;
 
 	memset(out, 0, sizeof(*out));
@@ -379,7 +379,6 @@ void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
 	ss_findings_free(&first);
 	free(out->detail);
 	free(out->problem);
-	undecided_real = 0;
 	analyse_once(idx, display, clang_path, src, plan, false, sink, out, &undecided_real);
 	left_undecided(plan, out, undecided_real);
 	out->escalated = undecided;
