@@ -116,25 +116,24 @@ def state(t, tree):
 
 def case_points(t):
     n_conv = len(t.converted_files())
-    # Two points before the installation (shares of the time to it), three
-    # around it (where a stop could leave a file half-written), one while
-    # the result is verified (a share of the time to it, after it); each
-    # takes the signal and target of its place in SIGNALS.  The runs stopped
-    # around the installation go first: the first of them times the run up
-    # to there.
-    points = [(0.1, False), (0.6, False), (0, True), (0.003, True), (0.03, True), (0.35, True)]
-    order = [2, 3, 4, 0, 1, 5]
+    int_group, kill_main, int_main, kill_group, term_main = SIGNALS
+    # In the order run: three stops around the installation (where a stop
+    # could leave a file half-written), the first of which times the run up
+    # to there; two before it and one while the result is verified, at
+    # shares of that time (before it, or after it).  (at, a share?, after
+    # 'installing'?, (signal, target))
+    points = [(0, False, True, int_main), (0.003, False, True, kill_group),
+              (0.03, False, True, term_main), (0.1, True, False, int_group),
+              (0.6, True, False, kill_main), (0.35, True, True, int_group)]
     installing = None
     partial = 0
     tree = None
-    for i in order:
-        at, after_install = points[i]
-        if i in (0, 1, 5):
+    for i, (at, share, after_install, (sig, whom)) in enumerate(points):
+        if share:
             if installing is None:
                 t.expect(False, "no run reached 'installing' to time the others by")
                 return
             at *= installing
-        sig, whom = SIGNALS[i % len(SIGNALS)]
         tree = t.corpus_copy("tree%d" % i)
         rc, reached, took = interrupt(t, tree, sig, whom, at, after_install)
         if installing is None and took is not None:
