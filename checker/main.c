@@ -29,12 +29,23 @@ static int usage_error(const char *msg)
 	return EXIT_TROUBLE;
 }
 
-static void print_version(void)
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+/* Which libclang parses: the release the build asked for, and the library
+ * loaded, in one line. */
+static void print_libclang(FILE *f, const char *prefix)
 {
 	CXString v = clang_getClangVersion();
 
-	printf("safeseek-check %s (%s)\n", SAFESEEK_VERSION, clang_getCString(v));
+	fprintf(f, "%slibclang %s (%s)\n", prefix, STR(SAFESEEK_LIBCLANG_VERSION),
+		clang_getCString(v));
 	clang_disposeString(v);
+}
+
+static void print_version(void)
+{
+	print_libclang(stdout, "safeseek-check " SAFESEEK_VERSION ", built against ");
 }
 
 static int write_report(FILE *f, const struct ss_options *o,
@@ -118,6 +129,8 @@ static int check(const struct ss_options *o)
 		}
 	}
 
+	if (o->verbose)
+		print_libclang(stderr, "safeseek-check: parsing with ");
 	ss_run(o, db, &findings, &msgs, &st, &pf);
 	if (ss_gate_active(&gate) && ss_gate_apply(&gate, &findings) < 0)
 		trouble = true;

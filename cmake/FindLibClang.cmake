@@ -1,37 +1,41 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# Finds libclang's C API, preferring LLVM 19 (newer kernels probe CHECK= tools
-# with __typeof_unqual__, which clang parses only from 19) and falling back to
-# 18..14.  Sets LibClang_FOUND, LibClang_INCLUDE_DIR, LibClang_LIBRARY,
+# Finds the C API of the libclang named in LibClangVersion.cmake, and no
+# other: a build against another gives other findings.  A build tree first
+# configured against another LLVM forgets those paths and looks again.
+# Sets LibClang_FOUND, LibClang_INCLUDE_DIR, LibClang_LIBRARY,
 # LibClang_VERSION and the imported target LibClang::LibClang.
 
-set(_libclang_versions 19 18 17 16 15 14)
-if(SAFESEEK_LLVM_VERSION)
-  set(_libclang_versions ${SAFESEEK_LLVM_VERSION})
-endif()
+include(LibClangVersion)
+set(LibClang_PREFIX /usr/lib/llvm-${SAFESEEK_LIBCLANG_VERSION})
 
-foreach(_v IN LISTS _libclang_versions)
-  find_path(LibClang_INCLUDE_DIR clang-c/Index.h
-            PATHS /usr/lib/llvm-${_v}/include NO_DEFAULT_PATH)
-  find_library(LibClang_LIBRARY NAMES clang libclang clang-${_v}
-               PATHS /usr/lib/llvm-${_v}/lib NO_DEFAULT_PATH)
-  if(LibClang_INCLUDE_DIR AND LibClang_LIBRARY)
-    set(LibClang_VERSION ${_v})
-    set(LibClang_PREFIX /usr/lib/llvm-${_v})
-    break()
+foreach(_var LibClang_INCLUDE_DIR LibClang_LIBRARY)
+  if(${_var} AND NOT ${_var} MATCHES "^${LibClang_PREFIX}/")
+    message(STATUS "libclang: ${${_var}} is not LLVM ${SAFESEEK_LIBCLANG_VERSION}'s; looking again")
+    unset(${_var} CACHE)
   endif()
-  unset(LibClang_INCLUDE_DIR CACHE)
-  unset(LibClang_LIBRARY CACHE)
 endforeach()
+
+find_path(LibClang_INCLUDE_DIR clang-c/Index.h
+          PATHS ${LibClang_PREFIX}/include NO_DEFAULT_PATH)
+find_library(LibClang_LIBRARY NAMES clang libclang clang-${SAFESEEK_LIBCLANG_VERSION}
+             PATHS ${LibClang_PREFIX}/lib NO_DEFAULT_PATH)
+if(LibClang_INCLUDE_DIR AND LibClang_LIBRARY)
+  set(LibClang_VERSION ${SAFESEEK_LIBCLANG_VERSION})
+  # What this build tree was configured against, for run-check.sh to compare
+  # with what LibClangVersion.cmake asks for now.
+  set(SAFESEEK_LIBCLANG_CONFIGURED ${LibClang_VERSION} CACHE INTERNAL "")
+endif()
 
 include(FindPackageHandleStandardArgs)
 find_package_handle_standard_args(LibClang
   REQUIRED_VARS LibClang_LIBRARY LibClang_INCLUDE_DIR
   VERSION_VAR LibClang_VERSION
-  FAIL_MESSAGE "libclang not found: run scripts/install-deps.sh (Debian package libclang-19-dev)")
+  FAIL_MESSAGE "libclang ${SAFESEEK_LIBCLANG_VERSION} not found (only that one gives the findings the tests expect): run scripts/install-deps.sh (Debian package libclang-${SAFESEEK_LIBCLANG_VERSION}-dev)")
 
 if(LibClang_FOUND AND NOT TARGET LibClang::LibClang)
   add_library(LibClang::LibClang UNKNOWN IMPORTED)
   set_target_properties(LibClang::LibClang PROPERTIES
     IMPORTED_LOCATION "${LibClang_LIBRARY}"
-    INTERFACE_INCLUDE_DIRECTORIES "${LibClang_INCLUDE_DIR}")
+    INTERFACE_INCLUDE_DIRECTORIES "${LibClang_INCLUDE_DIR}"
+    INTERFACE_COMPILE_DEFINITIONS "SAFESEEK_LIBCLANG_VERSION=${SAFESEEK_LIBCLANG_VERSION}")
 endif()

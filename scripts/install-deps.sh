@@ -21,24 +21,24 @@ esac
 missing=()
 need_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed' || missing+=("$1"); }
 
-# The checker builds against any libclang from 19 down to 14; only when none
-# is there do we ask for 19.
-have_libclang() {
-  local v
-  for v in 19 18 17 16 15 14; do
-    [ -f "/usr/lib/llvm-$v/include/clang-c/Index.h" ] && return 0
-  done
-  return 1
-}
+# The checker is built against one libclang, named in
+# cmake/LibClangVersion.cmake: an older one already on the machine (Debian 12
+# ships 14) gives other findings, so it does not count.
+here=$(cd "$(dirname "$0")" && pwd)
+llvm=$(sed -n 's/^set(SAFESEEK_LIBCLANG_VERSION \([0-9][0-9]*\))$/\1/p' "$here/../cmake/LibClangVersion.cmake")
+if [ -z "$llvm" ]; then
+  echo "$0: cannot read the libclang version from cmake/LibClangVersion.cmake" >&2
+  exit 2
+fi
 
 # help2man makes the manual pages at build time.
 for p in python3 coccinelle sparse cmake make gcc pkg-config libjson-c-dev nettle-dev git help2man; do need_pkg "$p"; done
-have_libclang || missing+=(libclang-19-dev)
+need_pkg "libclang-$llvm-dev"
 if [ "$want_test" = 1 ]; then
-  # clang-19 and its runtime give the sanitizer and libFuzzer builds;
+  # clang and its runtime give the sanitizer and libFuzzer builds;
   # the linter of the project's own shell scripts comes with them.
   # dpkg-dev's dpkg-shlibdeps computes the .deb's library dependencies.
-  for p in python3-jsonschema clang-19 libclang-rt-19-dev libclang-19-dev shellcheck dpkg-dev; do need_pkg "$p"; done
+  for p in python3-jsonschema "clang-$llvm" "libclang-rt-$llvm-dev" shellcheck dpkg-dev; do need_pkg "$p"; done
 fi
 
 [ ${#missing[@]} -eq 0 ] && exit 0

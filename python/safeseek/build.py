@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""The checker of a source tree, built with CMake when it is missing or older
-than anything under checker/, cmake/ or CMakeLists.txt.
+"""The checker of a source tree, built with CMake when it is missing, older
+than anything under checker/, cmake/ or CMakeLists.txt, or configured against
+another libclang than cmake/LibClangVersion.cmake names.
 
 Every run holds a shared lock on the build directory while it uses the
 checker; a rebuild takes it exclusively, so it neither replaces the binary
@@ -9,6 +10,7 @@ under a running check nor runs twice when runs start together.
 
 import fcntl
 import os
+import re
 import stat
 import subprocess
 import sys
@@ -52,9 +54,35 @@ def _newer(path, than):
     return False
 
 
+def _cmake_value(path, pattern):
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            for line in f:
+                m = re.match(pattern, line)
+                if m:
+                    return m.group(1)
+    except OSError:
+        pass
+    return None
+
+
+def libclang_wanted(top):
+    """The LLVM release the checker must be built against."""
+    return _cmake_value(os.path.join(top, "cmake", "LibClangVersion.cmake"),
+                        r"set\(SAFESEEK_LIBCLANG_VERSION (\d+)\)$")
+
+
+def libclang_configured(build_dir):
+    """The LLVM release the build tree was configured against, or None."""
+    return _cmake_value(os.path.join(build_dir, "CMakeCache.txt"),
+                        r"SAFESEEK_LIBCLANG_CONFIGURED:INTERNAL=(\d+)$")
+
+
 def stale(top, build_dir):
     checker = find(build_dir)
     if checker is None:
+        return True
+    if libclang_configured(build_dir) != libclang_wanted(top):
         return True
     built = os.stat(checker).st_mtime_ns
     return any(_newer(os.path.join(top, p), built) for p in ("checker", "cmake", "CMakeLists.txt"))

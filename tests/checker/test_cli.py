@@ -3,6 +3,7 @@
 
 import json
 import os
+import re
 import sys
 import tempfile
 
@@ -16,6 +17,21 @@ c.expect(b"Exit status" in out, "--help documents the exit status")
 
 rc, out, err = c.run("--version")
 c.expect(rc == 0 and out.startswith(b"safeseek-check "), "--version, exit 0")
+
+# One libclang: the release cmake/LibClangVersion.cmake names is the one the
+# README promises, the one the build asked for and the one loaded.
+top = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+with open(os.path.join(top, "cmake", "LibClangVersion.cmake")) as f:
+    llvm = re.search(r"^set\(SAFESEEK_LIBCLANG_VERSION (\d+)\)$", f.read(), re.M).group(1)
+with open(os.path.join(top, "README.md")) as f:
+    readme = f.read()
+c.expect("`libclang-%s-dev`" % llvm in readme, "the README promises libclang %s" % llvm)
+version = out.decode()
+c.expect(re.search(r"built against libclang %s \(.*clang version %s\.\d" % (llvm, llvm), version),
+         "--version names libclang %s, built against and loaded: %r" % (llvm, version))
+rc, out, err = c.run("-v", os.path.join(top, "corpus", "drivers", "char"))
+c.expect(("safeseek-check: parsing with libclang %s (" % llvm).encode() in err,
+         "-v says which libclang parses")
 
 rc, out, err = c.run("--list-rules")
 c.expect(rc == 0, "--list-rules exit 0")
