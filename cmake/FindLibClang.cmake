@@ -21,9 +21,6 @@ find_library(LibClang_LIBRARY NAMES clang libclang clang-${SAFESEEK_LIBCLANG_VER
              PATHS ${LibClang_PREFIX}/lib NO_DEFAULT_PATH)
 if(LibClang_INCLUDE_DIR AND LibClang_LIBRARY)
   set(LibClang_VERSION ${SAFESEEK_LIBCLANG_VERSION})
-  # What this build tree was configured against, for run-check.sh to compare
-  # with what LibClangVersion.cmake asks for now.
-  set(SAFESEEK_LIBCLANG_CONFIGURED ${LibClang_VERSION} CACHE INTERNAL "")
 endif()
 
 include(FindPackageHandleStandardArgs)

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """The checker of a source tree, built with CMake when it is missing, older
-than anything under checker/, cmake/ or CMakeLists.txt, or configured against
-another libclang than cmake/LibClangVersion.cmake names.
+than anything under checker/, cmake/ or CMakeLists.txt, or built against
+another libclang than cmake/LibClangVersion.cmake names (as its --version
+says).
 
 Every run holds a shared lock on the build directory while it uses the
 checker; a rebuild takes it exclusively, so it neither replaces the binary
@@ -72,17 +73,22 @@ def libclang_wanted(top):
                         r"set\(SAFESEEK_LIBCLANG_VERSION (\d+)\)$")
 
 
-def libclang_configured(build_dir):
-    """The LLVM release the build tree was configured against, or None."""
-    return _cmake_value(os.path.join(build_dir, "CMakeCache.txt"),
-                        r"SAFESEEK_LIBCLANG_CONFIGURED:INTERNAL=(\d+)$")
+def libclang_built(checker):
+    """The LLVM release the checker says it was built against, or None."""
+    try:
+        out = subprocess.run([checker, "--version"], stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, timeout=60).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    m = re.search(rb"built against libclang (\d+) ", out)
+    return m.group(1).decode() if m else None
 
 
 def stale(top, build_dir):
     checker = find(build_dir)
     if checker is None:
         return True
-    if libclang_configured(build_dir) != libclang_wanted(top):
+    if libclang_built(checker) != libclang_wanted(top):
         return True
     built = os.stat(checker).st_mtime_ns
     return any(_newer(os.path.join(top, p), built) for p in ("checker", "cmake", "CMakeLists.txt"))

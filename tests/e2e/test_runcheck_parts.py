@@ -26,7 +26,7 @@ if TOP:
     sys.path.insert(0, os.path.join(TOP, "python"))
     del sys.argv[1]
 
-from safeseek import cfuncs, checker, cli, cocci, files, install, kernel, parallel, \
+from safeseek import build, cfuncs, checker, cli, cocci, files, install, kernel, parallel, \
     patches, report, resources, selection  # noqa: E402
 from safeseek.common import Fatal, safe  # noqa: E402
 
@@ -113,6 +113,34 @@ class Layout(unittest.TestCase):
             os.makedirs(os.path.join(prefix, "bin"))
             shutil.copy("/bin/true", os.path.join(prefix, "bin", "safeseek-check"))
             self.assertEqual(lay.checker(1), os.path.join(prefix, "bin", "safeseek-check"))
+
+
+class BuiltAgainst(unittest.TestCase):
+    """A checker built against another libclang than the one the source tree
+    names is stale, whatever its age: run-check.sh builds it again."""
+
+    def fake(self, d, version_line):
+        path = os.path.join(d, "safeseek-check")
+        with open(path, "w") as f:
+            f.write("#!/bin/sh\necho '%s'\n" % version_line)
+        os.chmod(path, 0o755)
+        later = time.time() + 10 * 365 * 86400
+        os.utime(path, (later, later))
+        return path
+
+    def test_stale_unless_the_wanted_libclang(self):
+        wanted = build.libclang_wanted(TOP)
+        self.assertTrue(wanted and wanted.isdigit())
+        with tempfile.TemporaryDirectory() as d:
+            self.fake(d, "safeseek-check 0.1.0, built against libclang %s "
+                         "(Debian clang version %s.1.7)" % (wanted, wanted))
+            self.assertFalse(build.stale(TOP, d))
+            self.fake(d, "safeseek-check 0.1.0, built against libclang 14 "
+                         "(Debian clang version 14.0.6)")
+            self.assertTrue(build.stale(TOP, d))
+            # a checker from before the build named its libclang
+            self.fake(d, "safeseek-check 0.1.0 (Debian clang version 14.0.6)")
+            self.assertTrue(build.stale(TOP, d))
 
 
 FINDING = {"rule": "rw-fpos", "severity": "error", "confidence": "high",
