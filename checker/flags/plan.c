@@ -42,9 +42,11 @@ void ss_plan_file(const char *abs, const struct ss_compdb *db, struct ss_plan *p
 		plan->why = xasprintf("tree root %s", t.root);
 	} else {
 		plan->how = SS_HOW_FALLBACK;
-		plan->why = have_tree
-			? xasprintf("kernel tree %s is not configured", t.root)
-			: xstrdup("no kernel tree above it");
+		plan->why = !have_tree ? xstrdup("no kernel tree above it")
+			    : t.configured ? xasprintf("kernel tree %s is configured but not prepared "
+						       "(no version.h): its real headers are out of "
+						       "reach", t.root)
+			    : xasprintf("kernel tree %s is not configured", t.root);
 	}
 	if (have_tree)
 		ss_tree_free(&t);

@@ -33,12 +33,17 @@ bool ss_tree_find(const char *file, struct ss_tree *t)
 
 		if (exists_in(dir, "include/linux/fs.h", false)) {
 			t->root = dir;
+			/* Kconfig from 2.6 on; 2.4 has its Rules.make instead */
 			t->kernel = exists_in(dir, "Makefile", false) &&
-				    exists_in(dir, "Kconfig", false) &&
+				    (exists_in(dir, "Kconfig", false) ||
+				     exists_in(dir, "Rules.make", false)) &&
 				    exists_in(dir, "arch", true);
 			t->configured =
 				exists_in(dir, "include/generated/autoconf.h", false) ||
 				exists_in(dir, "include/linux/autoconf.h", false);
+			t->prepared =
+				exists_in(dir, "include/generated/uapi/linux/version.h", false) ||
+				exists_in(dir, "include/linux/version.h", false);
 			return true;
 		}
 		if (strcmp(dir, "/") == 0 || strcmp(dir, ".") == 0)
@@ -159,7 +164,7 @@ void ss_tree_args(const struct ss_tree *t, struct strvec *args)
 
 bool ss_tree_headers_usable(const struct ss_tree *t)
 {
-	return !t->kernel || t->configured;
+	return !t->kernel || (t->configured && t->prepared);
 }
 
 /*

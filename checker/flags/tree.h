@@ -13,8 +13,12 @@
 
 struct ss_tree {
 	char *root;		/* absolute, symlinks resolved */
-	bool kernel;		/* a full kernel tree (Makefile, Kconfig, arch/) */
+	bool kernel;		/* a full kernel tree (Makefile, Kconfig or in 2.4
+				   Rules.make, arch/) */
 	bool configured;	/* its config header exists */
+	bool prepared;		/* its version header exists: `make prepare` (in
+				   2.4 `make dep`) ran, and wrote the generated
+				   headers the others include */
 };
 
 /*
@@ -27,8 +31,9 @@ bool ss_tree_find(const char *file, struct ss_tree *t);
 /* Flags for parsing a file of tree t with the tree's own headers. */
 void ss_tree_args(const struct ss_tree *t, struct strvec *args);
 
-/* Whether the tree's headers can be expected to parse at all: an
-   unconfigured full kernel lacks its generated headers. */
+/* Whether the tree's headers can be expected to parse at all: a full
+   kernel that was not configured and prepared lacks its generated headers
+   (a config header alone, as some vendor trees ship, is not enough). */
 bool ss_tree_headers_usable(const struct ss_tree *t);
 
 /* Code that legitimately owns f_pos: a file directly in the tree's fs/

@@ -13,6 +13,9 @@ make it (gcc's -isystem directory), and in Kbuild's CHECK= mode: the file
 must be analysed with the tree's headers, never with the fallback header,
 and report what its comments expect.
 
+A tree that ships its config header but was never prepared (no version.h)
+is parsed with the bundled header: its real headers are out of reach.
+
 In a copy of each tree, the default scan parses the fixtures of config/
 with the bundled header given the tree's configuration: what only the
 configuration decides leaves nothing undecided, and neither do reads of the
@@ -168,6 +171,19 @@ for era in all_eras:
                 said = b"1 left undecided without real headers" in err
                 c.expect(said == bool(left), "%s: %s in %s, bundled header only: %r"
                          % (era, name, where, err))
+
+        # A tree that ships its config header but was never prepared (a
+        # vendor tree) has no generated headers: its real headers are out of
+        # reach, and the scan does not try them.
+        for v in ("include/linux/version.h", "include/generated/uapi/linux/version.h"):
+            if os.path.exists(os.path.join(root, v)):
+                os.rename(os.path.join(root, v), os.path.join(root, v + ".off"))
+        rc, out, err = c.run("-v", "--headers=real", os.path.join(root, "drivers", "char", "demo.c"))
+        c.expect(b"configured but not prepared" in err and b"with tree flags" not in err,
+                 "%s: unprepared, the real headers are out of reach: %r" % (era, err))
+        for v in ("include/linux/version.h", "include/generated/uapi/linux/version.h"):
+            if os.path.exists(os.path.join(root, v + ".off")):
+                os.rename(os.path.join(root, v + ".off"), os.path.join(root, v))
 
         # what the configuration alone decides is decided in CHECK= mode too
         driver = os.path.join(root, "drivers", "char", "config_branches.c")

@@ -48,6 +48,7 @@ FORMS = [
     ("*.yml", HASH),
     ("*.yaml", HASH),
     ("Makefile", HASH),
+    ("Rules.make", HASH),
     ("Kconfig", HASH),
     ("*.h2m", HASH),            # help2man include: '#' lines are comments
     (".gitignore", HASH),
