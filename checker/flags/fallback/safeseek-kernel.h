@@ -251,6 +251,9 @@ struct module;
 #define O_RDWR 00000002
 #define O_NONBLOCK 00004000
 #define O_APPEND 00002000
+#define O_CREAT 00000100
+#define O_TRUNC 00001000
+#define O_LARGEFILE 00100000
 
 struct poll_table_struct;
 typedef struct poll_table_struct poll_table;
@@ -306,6 +309,17 @@ struct file {
 	const struct cred *f_cred;
 	struct address_space *f_mapping;
 	void *private_data;
+};
+
+/* what a binary format's core dump writer is handed (2.6.32 on) */
+struct coredump_params {
+	long signr;
+	struct pt_regs *regs;
+	struct file *file;
+	unsigned long limit;
+	unsigned long mm_flags;
+	loff_t written;
+	loff_t pos;
 };
 
 struct kiocb {
@@ -478,5 +492,27 @@ int proc_dointvec_jiffies();
 int proc_doulongvec_minmax();
 struct ctl_table_header *register_sysctl_table(ctl_table *table, int insert_at_head);
 void unregister_sysctl_table(struct ctl_table_header *table);
+
+/*
+ * ALSA's proc info files (sound/info.h), whose llseek method owns the
+ * position as a file_operations' does.  llseek has one shape in every
+ * kernel; the others are unprototyped, as 2.6.8 spells them with long and
+ * unsigned long and later kernels with ssize_t, size_t and loff_t.
+ */
+struct snd_info_entry;
+struct snd_card;
+typedef struct snd_info_entry snd_info_entry_t;
+typedef struct snd_card snd_card_t;
+struct snd_info_entry_ops {
+	int (*open)();
+	int (*release)();
+	long (*read)();
+	long (*write)();
+	long long (*llseek)(struct snd_info_entry *entry, void *file_private_data,
+			    struct file *file, long long offset, int orig);
+	unsigned int (*poll)();
+	int (*ioctl)();
+	int (*mmap)();
+};
 
 #endif /* SAFESEEK_KERNEL_H */
