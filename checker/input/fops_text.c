@@ -276,14 +276,36 @@ static bool position_param(const char *s, size_t open, size_t close, struct span
 }
 
 /*
- * Whether the body [open, close] surely uses the parameter `name`, the way
- * the parse counts a use: a plain mention, in a body without directives
- * (a branch not taken may hold the only one) and without f_pos (a test of
- * the position against it may be one that refuses nothing).
+ * Whether the mention of the position parameter at [at, end) only stores
+ * or advances what it points to (`*ppos = n`, `*ppos += n`): no read of
+ * the position, as the parse counts reads (position_reads).
  */
-static bool body_uses(const char *s, size_t open, size_t close, struct span name)
+static bool store_only(const char *s, size_t close, size_t at, size_t end)
 {
-	bool used = false;
+	size_t before = ss_ctext_back_blank(s, at), after = ss_ctext_skip_blank(s, close, end);
+
+	if (before == 0 || s[before - 1] != '*' || after + 1 >= close)
+		return false;
+	/* `a * ppos` multiplies nothing: a '*' after a value is no dereference. */
+	before = ss_ctext_back_blank(s, before - 1);
+	if (before > 0 && (ss_ctext_ident_char(s[before - 1]) || s[before - 1] == ')' ||
+			   s[before - 1] == ']'))
+		return false;
+	if (s[after] == '=')
+		return s[after + 1] != '=';
+	return (s[after] == '+' || s[after] == '-') && s[after + 1] == '=';
+}
+
+/*
+ * Whether the body [open, close] surely reads the parameter `name`, the way
+ * the parse counts a read: a plain mention other than a store or an
+ * advance through it, in a body without directives (a branch not taken may
+ * hold the only one) and without f_pos (a test of the position against it
+ * may be one that refuses nothing).
+ */
+static bool body_reads(const char *s, size_t open, size_t close, struct span name)
+{
+	bool read = false;
 	size_t i = open + 1;
 
 	while ((i = ss_ctext_skip_noise(s, close, i)) < close) {
@@ -299,30 +321,30 @@ static bool body_uses(const char *s, size_t open, size_t close, struct span name
 		if (span_is(s, w, "f_pos"))
 			return false;
 		if (w.n == name.n && memcmp(s + i, s + name.at, name.n) == 0 &&
-		    !ss_ctext_member_at(s, i))
-			used = true;
+		    !ss_ctext_member_at(s, i) && !store_only(s, close, i, end))
+			read = true;
 		i = end;
 	}
-	return used;
+	return read;
 }
 
-static bool uses_its_position(const char *s, size_t len, const struct definition *d)
+static bool reads_its_position(const char *s, size_t len, const struct definition *d)
 {
 	struct span position;
 
 	(void)len;
 	return position_param(s, d->params, d->params_end, &position) &&
-	       body_uses(s, d->body, d->body_end, position);
+	       body_reads(s, d->body, d->body_end, position);
 }
 
 /*
  * Whether the text defines the read or write method `name`, and every
- * definition of it surely uses its position: then no file_operations
+ * definition of it surely reads its position: then no file_operations
  * naming it is stream-like.
  */
-static bool method_uses_position(const char *s, size_t len, struct span name)
+static bool method_reads_position(const char *s, size_t len, struct span name)
 {
-	return every_definition(s, len, name, uses_its_position);
+	return every_definition(s, len, name, reads_its_position);
 }
 
 /* Whether the text hands the variable to an anonymous file maker: its
@@ -348,6 +370,10 @@ static bool entries_maybe(const struct context *c, const struct entries *e, unsi
 
 	if (shapes & SS_FOPS_ANY_METHOD)
 		return e->named;
+	if ((shapes & SS_FOPS_OWN_LLSEEK) && e->data && e->has_llseek &&
+	    (!e->llseek.n || macro_argument(c, e->llseek) ||
+	     !(span_is(s, e->llseek, "no_llseek") || span_is(s, e->llseek, "noop_llseek"))))
+		return true;
 	if (!e->data)
 		return false;
 	shape = e->has_llseek ? (shapes & SS_FOPS_NO_LLSEEK_FN) &&
@@ -357,9 +383,9 @@ static bool entries_maybe(const struct context *c, const struct entries *e, unsi
 	if (!shape || open_rules_out(c, e))
 		return false;
 	/* Without .llseek, a finding needs every data method to be defined here
-	   and to ignore the position (ss_model_stream_method()). */
+	   and to read no position (ss_model_ignoring_method()). */
 	for (size_t i = 0; !e->has_llseek && i < e->nrw; i++)
-		if (method_uses_position(s, c->len, e->rw[i]))
+		if (method_reads_position(s, c->len, e->rw[i]))
 			return false;
 	for (size_t i = 0; !e->has_llseek && i < e->nmethods; i++)
 		if (defined_elsewhere(c, e->methods[i]))

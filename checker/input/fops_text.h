@@ -22,6 +22,9 @@ enum ss_fops_shape {
 	SS_FOPS_NO_LLSEEK_FN = 2,	/* .llseek = no_llseek */
 	SS_FOPS_ANY_METHOD = 4,		/* a read, write or llseek method, whatever
 					   its open method does */
+	SS_FOPS_OWN_LLSEEK = 8,		/* a read or write method and an llseek of its
+					   own (not no_llseek or noop_llseek), whatever
+					   its open method does */
 };
 
 /*
@@ -32,9 +35,10 @@ enum ss_fops_shape {
  * - its open method is one of the VFS's nonseekable ones, or every
  *   definition of it calls one, or it is surely defined elsewhere and is
  *   no seekable VFS open (the parse cannot tell what it does);
- * - without .llseek, a .read or .write method the text shows using its
- *   position, or a data method surely defined elsewhere (such a
- *   file_operations is no stream).
+ * - without .llseek, a .read or .write method the text shows reading its
+ *   position (any mention but a store or an advance through it), or a
+ *   data method surely defined elsewhere (such a file_operations is no
+ *   stream).
  * Initializers in a macro's body count, a value the macro's caller passes
  * being anything.  With SS_FOPS_ANY_METHOD, whether one names a read,
  * write or llseek method at all.

@@ -21,10 +21,11 @@ static const char *const device_registrations[] = {
 	"register_sound_mixer", "register_sound_midi", "snd_register_device", NULL
 };
 
-/* Make a named debugging or control file. */
+/* Make a named debugging or control file (debugfs, and tracefs as the
+   tracer makes its files). */
 static const char *const control_file_makers[] = {
 	"debugfs_create_file", "debugfs_create_file_unsafe", "debugfs_create_file_size",
-	NULL
+	"tracefs_create_file", "trace_create_file", NULL
 };
 
 /* Put a fops into a file that is already open. */

@@ -202,6 +202,46 @@ static CXCursor local_named(CXCursor e)
 	return clang_getCursorKind(ref) == CXCursor_VarDecl ? ref : clang_getNullCursor();
 }
 
+/* What opens a file for the kernel's own use, with no user holding it. */
+static const char *const kernel_openers[] = {
+	"filp_open", "file_open_name", "file_open_root", "dentry_open", "open_exec",
+	"shmem_file_setup", "shmem_kernel_file_setup", NULL
+};
+
+/*
+ * Whether `base` is a file the kernel or the driver holds itself, in which
+ * no user keeps a position: a core dump's file (`cprm->file`), or a local
+ * the function opens itself (`f = filp_open(...)`).
+ */
+static bool held_by_kernel(struct walker *w, CXCursor base)
+{
+	CXCursor var, inner;
+	const struct ss_function *f;
+
+	base = ss_strip(base);
+	if (clang_getCursorKind(base) == CXCursor_MemberRefExpr &&
+	    ss_cursor_spelled(base, "file") && ss_children(base, &inner, 1) == 1 &&
+	    ss_type_is_pointer_to_struct(clang_getCursorType(ss_strip(inner)), "coredump_params"))
+		return true;
+	var = local_named(base);
+	if (clang_Cursor_isNull(var) || w->fn < 0)
+		return false;
+	f = &w->m->fns[w->fn];
+	if (clang_Cursor_isNull(f->body))
+		return false;
+	for (size_t i = 0; kernel_openers[i]; i++) {
+		CXString name = clang_getCursorSpelling(var);
+		const char *seq[] = { clang_getCString(name), "=", kernel_openers[i], "(", NULL };
+		bool opened = ss_tokens_contain(w->m->tu, f->body, seq) ||
+			      ss_tokens_contain(w->m->tu, var, seq);
+
+		clang_disposeString(name);
+		if (opened)
+			return true;
+	}
+	return false;
+}
+
 /*
  * For `pos = X->f_pos`, `loff_t pos = X->f_pos` and `X->f_pos = pos`: the
  * local pos.  `up` is the first non-transparent ancestor of the access.
@@ -301,6 +341,7 @@ void model_fpos_access(struct walker *w, CXCursor c)
 	if (ss_children(c, &base, 1) >= 1) {
 		a.base = model_keep(m, ss_source_text(m->tu, ss_strip(base), buf, sizeof(buf)));
 		a.own_file = is_own_file(w, base);
+		a.kernel_held = !a.own_file && held_by_kernel(w, base);
 	}
 
 	up = skip_up(w, 1, false);

@@ -66,7 +66,14 @@ struct ss_function {
 					   `ppos` handed to a call, ->ki_pos read; not a
 					   store, an advance (`*ppos += n`) or a test of
 					   the pointer */
+	int position_examined;		/* uses of the position or ->ki_pos other than a
+					   store or an advance (`*ppos = n`, `ki_pos += n`):
+					   reads, tests, hand-offs */
 	bool uses_ki_pos;		/* the body reads or writes some ->ki_pos */
+	bool hands_kiocb;		/* its first parameter, a struct kiocb *, is
+					   handed to a call (which may read ki_pos); where
+					   a parse error may have lost the call, as the
+					   text shows it */
 	bool touches_fpos;		/* the body accesses some struct file's f_pos */
 	bool calls_nonseekable;		/* calls nonseekable_open(), stream_open() or
 					   simple_attr_open() itself */
@@ -123,6 +130,9 @@ struct ss_fpos_access {
 	bool dead_test;			/* compare: the if's branch is empty; nothing refused */
 	bool position_copy;		/* `pos = X->f_pos;` or `X->f_pos = pos;` where a call
 					   gets &pos: the local copy seed 004 makes */
+	bool kernel_held;		/* X is a file the kernel or the driver holds itself
+					   (a core dump's file, one the function opens with
+					   filp_open()): no user's position is in it */
 };
 
 size_t ss_model_function_count(const struct ss_model *m);
@@ -159,6 +169,9 @@ enum ss_open_kind {
 };
 enum ss_open_kind ss_model_open_kind(struct ss_model *m, const char *open);
 
+/* Whether the function calls `callee` itself. */
+bool ss_function_calls(const struct ss_model *m, const struct ss_function *f, const char *callee);
+
 /* Whether a function's body does nothing but return -ESPIPE. */
 bool ss_model_espipe_only(struct ss_model *m, const struct ss_function *f);
 
@@ -175,6 +188,41 @@ bool ss_function_uses_position(const struct ss_function *f);
 bool ss_function_reads_position(const struct ss_function *f);
 
 /*
+ * Whether a read/write-like method ignores the position's value: it
+ * neither reads nor tests *ppos or ->ki_pos, hands neither its position
+ * nor its kiocb to a call, and touches no f_pos.  It may store or advance
+ * the position, which on a file of no position nothing reads back (tun's
+ * read_iter advances ->ki_pos, UML's hostaudio write advances *ppos).
+ */
+bool ss_function_ignores_position(const struct ss_function *f);
+
+/*
+ * Whether stream_open() suits the method: it ignores the position and
+ * names no position parameter at all (a stream is handed none, so
+ * `*ppos += n` would fault); ->ki_pos is always there to store to.
+ */
+bool ss_function_stream_safe(const struct ss_function *f);
+/* Whether every data method of the fops is defined here and stream-safe. */
+bool ss_model_stream_safe(const struct ss_model *m, const struct ss_fops *f);
+
+/* The file_operations members that move data at the position: "read",
+   "write", "aio_read", ..., "read_iter", "write_iter"; NULL-terminated. */
+extern const char *const ss_data_methods[];
+
+/* Whether the fops names one of them. */
+bool ss_fops_has_data_method(const struct ss_fops *f);
+
+/*
+ * Whether the function refuses pread/pwrite itself, the way methods did
+ * before Linux 2.6.8: a test `ppos != &file->f_pos` that does refuse.
+ */
+bool ss_model_refuses_pread(const struct ss_model *m, const struct ss_function *f);
+
+/* Whether every data method of the fops is defined here and refuses
+   pread/pwrite itself. */
+bool ss_model_methods_refuse_pread(const struct ss_model *m, const struct ss_fops *f);
+
+/*
  * Whether the fops refuses lseek: its llseek is no_llseek or a function of
  * this file that only returns -ESPIPE.  `how` gets "no_llseek" or
  * "'foo_llseek', which returns -ESPIPE".
@@ -188,6 +236,10 @@ bool ss_model_refuses_lseek(struct ss_model *m, const struct ss_fops *f, char *h
  */
 const struct ss_function *ss_model_stream_method(const struct ss_model *m, const struct ss_fops *f,
 						 const char **member);
+/* The same, with methods that only ignore the position's value
+   (ss_function_ignores_position()). */
+const struct ss_function *ss_model_ignoring_method(const struct ss_model *m, const struct ss_fops *f,
+						   const char **member);
 
 /*
  * Why a fops that pread-hole or seekable-default would warn about may well

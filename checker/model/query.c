@@ -147,6 +147,16 @@ enum ss_open_kind ss_model_open_kind(struct ss_model *m, const char *open)
 	return SS_OPEN_UNKNOWN;
 }
 
+bool ss_function_calls(const struct ss_model *m, const struct ss_function *f, const char *callee)
+{
+	size_t fn = (size_t)(f - m->fns);
+
+	for (size_t i = 0; i < m->ncalls; i++)
+		if (m->calls[i].caller == fn && strcmp(m->calls[i].callee, callee) == 0)
+			return true;
+	return false;
+}
+
 bool ss_model_espipe_only(struct ss_model *m, const struct ss_function *f)
 {
 	size_t i = (size_t)(f - m->fns);
@@ -189,31 +199,106 @@ bool ss_model_refuses_lseek(struct ss_model *m, const struct ss_fops *f, char *h
 	return true;
 }
 
-const struct ss_function *ss_model_stream_method(const struct ss_model *m, const struct ss_fops *f,
-						 const char **member)
+const char *const ss_data_methods[] = {
+	"read", "write", "aio_read", "aio_write", "readv", "writev",
+	"read_iter", "write_iter", NULL
+};
+
+bool ss_fops_has_data_method(const struct ss_fops *f)
 {
-	static const char *const data_methods[] = {
-		"read", "write", "aio_read", "aio_write", "readv", "writev",
-		"read_iter", "write_iter", NULL
-	};
+	for (size_t i = 0; ss_data_methods[i]; i++)
+		if (ss_fops_method(f, ss_data_methods[i]))
+			return true;
+	return false;
+}
+
+bool ss_function_ignores_position(const struct ss_function *f)
+{
+	return f->position_examined == 0 && !f->touches_fpos && !f->hands_kiocb;
+}
+
+bool ss_function_stream_safe(const struct ss_function *f)
+{
+	return ss_function_ignores_position(f) && f->position_uses == 0;
+}
+
+/* The first data method, when every one the fops has is defined here and
+   passes `ok`; else NULL. */
+static const struct ss_function *every_method(const struct ss_model *m, const struct ss_fops *f,
+					      bool (*ok)(const struct ss_model *,
+							 const struct ss_function *),
+					      const char **member)
+{
 	const struct ss_function *first = NULL;
 
-	for (size_t j = 0; data_methods[j]; j++) {
-		const char *name = ss_fops_method(f, data_methods[j]);
+	for (size_t j = 0; ss_data_methods[j]; j++) {
+		const char *name = ss_fops_method(f, ss_data_methods[j]);
 		const struct ss_function *fn;
 
 		if (!name)
 			continue;
 		fn = ss_model_function_named(m, name);
 		/* A method defined elsewhere may well use the position. */
-		if (!fn || ss_function_uses_position(fn))
+		if (!fn || !ok(m, fn))
 			return NULL;
 		if (!first) {
 			first = fn;
-			*member = data_methods[j];
+			if (member)
+				*member = ss_data_methods[j];
 		}
 	}
 	return first;
+}
+
+static bool no_position_use(const struct ss_model *m, const struct ss_function *f)
+{
+	(void)m;
+	return !ss_function_uses_position(f);
+}
+
+static bool no_position_read(const struct ss_model *m, const struct ss_function *f)
+{
+	(void)m;
+	return ss_function_ignores_position(f);
+}
+
+static bool stream_safe(const struct ss_model *m, const struct ss_function *f)
+{
+	(void)m;
+	return ss_function_stream_safe(f);
+}
+
+bool ss_model_stream_safe(const struct ss_model *m, const struct ss_fops *f)
+{
+	return every_method(m, f, stream_safe, NULL) != NULL;
+}
+
+const struct ss_function *ss_model_stream_method(const struct ss_model *m, const struct ss_fops *f,
+						 const char **member)
+{
+	return every_method(m, f, no_position_use, member);
+}
+
+const struct ss_function *ss_model_ignoring_method(const struct ss_model *m, const struct ss_fops *f,
+						   const char **member)
+{
+	return every_method(m, f, no_position_read, member);
+}
+
+bool ss_model_refuses_pread(const struct ss_model *m, const struct ss_function *f)
+{
+	for (size_t i = 0; i < m->nfpos; i++) {
+		const struct ss_fpos_access *a = &m->fpos[i];
+
+		if (a->function == f && ss_fpos_pread_refusal(a) && !a->dead_test)
+			return true;
+	}
+	return false;
+}
+
+bool ss_model_methods_refuse_pread(const struct ss_model *m, const struct ss_fops *f)
+{
+	return every_method(m, f, ss_model_refuses_pread, NULL) != NULL;
 }
 
 /*

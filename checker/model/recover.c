@@ -10,6 +10,7 @@
  * for undecided.c.
  */
 #include "model/internal.h"
+#include "model/ast_util.h"
 
 #include "util/ctext.h"
 #include "util/xalloc.h"
@@ -212,6 +213,7 @@ static void recover_body(struct ss_model *m, struct ss_function *f, const struct
 							depth ? stack[depth - 1] : SS_CTEXT_NONE);
 				if (use != NOT_PLAIN) {
 					f->position_uses++;
+					f->position_examined++;
 					f->position_reads += use == READ;
 					ss_map_put(&m->position_spelled, &off, sizeof(off), 0, NULL);
 				}
@@ -233,6 +235,35 @@ static void recover_body(struct ss_model *m, struct ss_function *f, const struct
 	}
 }
 
+/*
+ * Whether the body s[start, end) hands the parameter on to a call: a
+ * mention followed by `,` or `)`, not reached as a member.  The text is
+ * asked only where a parse error may have cost the AST the call.
+ */
+static bool text_hands_on(CXCursor param, const char *s, size_t start, size_t end)
+{
+	CXString name = clang_getCursorSpelling(param);
+	const char *w = clang_getCString(name);
+	bool found = false;
+
+	for (size_t i = start; w && *w && !found && (i = ss_ctext_skip_noise(s, end, i)) < end;) {
+		size_t e = ss_ctext_ident_end(s, end, i);
+
+		if (e == i) {
+			i++;
+			continue;
+		}
+		if (model_is_word(s, i, e, w) && !ss_ctext_member_at(s, i)) {
+			size_t after = ss_ctext_skip_blank(s, end, e);
+
+			found = after < end && (s[after] == ',' || s[after] == ')');
+		}
+		i = e;
+	}
+	clang_disposeString(name);
+	return found;
+}
+
 void model_recover_reads(struct ss_model *m, const char *text, size_t len)
 {
 	struct errors e = main_errors(m);
@@ -243,8 +274,13 @@ void model_recover_reads(struct ss_model *m, const char *text, size_t len)
 		size_t start, end;
 		struct body b = { .s = text, .len = len, .errors = &e };
 
-		if (f->position >= m->nparams[i] || !model_body_span(m, f, &start, &end) ||
-		    end > len || !error_within(&e, start, end))
+		if (!model_body_span(m, f, &start, &end) || end > len ||
+		    !error_within(&e, start, end))
+			continue;
+		if (!f->hands_kiocb && m->nparams[i] > 0 &&
+		    ss_type_is_pointer_to_struct(clang_getCursorType(m->params[i][0]), "kiocb"))
+			f->hands_kiocb = text_hands_on(m->params[i][0], text, start + 1, end);
+		if (f->position >= m->nparams[i])
 			continue;
 		name = clang_getCursorSpelling(m->params[i][f->position]);
 		b.name = clang_getCString(name);

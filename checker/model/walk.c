@@ -203,6 +203,39 @@ static bool value_read(const struct walker *w, size_t up, CXCursor self)
 }
 
 /*
+ * Whether the value at `up` only receives a store or an advance: the left
+ * side of `=` or of a compound assignment (`*ppos = n`, `ki_pos += n`).
+ */
+static bool store_target(const struct walker *w, size_t up, CXCursor self)
+{
+	size_t a = climb(w, up);
+	CXCursor p = up_at(w, a);
+	char op[8];
+
+	switch (clang_getCursorKind(p)) {
+	case CXCursor_BinaryOperator:
+		ss_operator(w->m->tu, p, op, sizeof(op));
+		return strcmp(op, "=") == 0 && first_child_path(w, a, self);
+	case CXCursor_CompoundAssignOperator:
+		return first_child_path(w, a, self);
+	default:
+		return false;
+	}
+}
+
+/* The same for the position pointer: `*ppos = n`, `*ppos += n`. */
+static bool pointer_store(const struct walker *w, CXCursor self)
+{
+	size_t a = climb(w, 1);
+	CXCursor p = up_at(w, a);
+	char op[8];
+
+	return clang_getCursorKind(p) == CXCursor_UnaryOperator &&
+	       strcmp(ss_operator(w->m->tu, p, op, sizeof(op)), "*") == 0 &&
+	       store_target(w, a + 1, self);
+}
+
+/*
  * Whether this reference to the position pointer reads the position or
  * hands it on: `*ppos` read, `ppos` passed to a call or kept in another
  * pointer.  Testing the pointer itself (`if (ppos)`, `ppos != &file->f_pos`)
@@ -266,6 +299,13 @@ static void reference(struct walker *w, CXCursor c)
 			note_spelled(m, c);
 			if (pointer ? pointer_read(w, c) : value_read(w, 1, c))
 				m->fns[w->fn].position_reads++;
+			if (!(pointer ? pointer_store(w, c) : store_target(w, 1, c)))
+				m->fns[w->fn].position_examined++;
+		} else if (m->nparams[w->fn] > 0 && clang_equalCursors(ref, m->params[w->fn][0]) &&
+			   !m->fns[w->fn].hands_kiocb && is_call(up_at(w, climb(w, 1))) &&
+			   ss_type_is_pointer_to_struct(clang_getCursorType(ref), "kiocb")) {
+			/* the callee may read ->ki_pos */
+			m->fns[w->fn].hands_kiocb = true;
 		}
 	}
 }
@@ -350,6 +390,8 @@ static void visit(struct walker *w, CXCursor c)
 			note_spelled(w->m, c);
 			if (value_read(w, 1, c))
 				w->m->fns[w->fn].position_reads++;
+			if (!store_target(w, 1, c))
+				w->m->fns[w->fn].position_examined++;
 		}
 		else if (ss_is_file_fpos(c))
 			model_fpos_access(w, c);

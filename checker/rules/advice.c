@@ -1,25 +1,33 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "rules/advice.h"
 
-#include "flags/kversion.h"
-
-bool ss_advice_no_llseek_gone(const struct ss_unit *u)
-{
-	return ss_kversion_from(u->kernel, 6, 12, 0);
-}
-
 const char *ss_advice_open_call(const struct ss_unit *u, bool stream)
 {
-	if (ss_kversion_before(u->kernel, 2, 6, 8))
+	if (ss_unit_vfs(u, SS_VFS_REFUSES_PREAD) == SS_NO)
 		return "nonseekable_open() (once the driver is on Linux 2.6.8 or later)";
-	if (!ss_kversion_from(u->kernel, 5, 2, 0))
+	/* A stream is handed no position: stream_open() only where no method
+	   names one, or it breaks the driver. */
+	if (ss_unit_vfs(u, SS_VFS_STREAM_OPEN) != SS_YES || !stream)
 		return "nonseekable_open()";
-	return stream ? "stream_open()"
-		      : "stream_open() (nonseekable_open() if read or write use the position)";
+	return "stream_open()";
 }
 
 const char *ss_advice_refusing_calls(const struct ss_unit *u)
 {
-	return ss_kversion_from(u->kernel, 5, 2, 0) ? "stream_open() or nonseekable_open()"
-						     : "nonseekable_open()";
+	return ss_unit_vfs(u, SS_VFS_STREAM_OPEN) == SS_YES ? "stream_open() or nonseekable_open()"
+							     : "nonseekable_open()";
+}
+
+const char *ss_advice_no_llseek(const struct ss_unit *u)
+{
+	switch (ss_unit_vfs(u, SS_VFS_NO_LLSEEK)) {
+	case SS_NO:
+		/* code written for an older kernel, which this one no longer builds */
+		return "a .llseek that Linux 6.12 no longer has (drop it)";
+	case SS_YES:
+		return "no_llseek";
+	case SS_UNKNOWN:
+		break;
+	}
+	return "no_llseek (which Linux 6.12 removed)";
 }

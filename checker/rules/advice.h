@@ -3,36 +3,36 @@
 #define SAFESEEK_ADVICE_H
 
 /*
- * The parts of messages that depend on the kernel a file is written for
- * (the unit's version, flags/kversion.h), worded so that they also hold
- * for every kernel when the version is unknown.  What the kernels did:
- *  - before 2.6.37 a file_operations without .llseek got default_llseek,
- *    so lseek() succeeded; from 2.6.37 lseek() fails with -ESPIPE without
- *    one, and from 6.0 open clears FMODE_LSEEK for it (no_llseek became
- *    NULL); 6.12 removed no_llseek;
- *  - nonseekable_open() from 2.6.8; stream_open() from 5.2, which also
- *    hands read and write no position, so it suits only methods that
- *    ignore it.
+ * The parts of messages that depend on the kernel a file is written for,
+ * worded from what its VFS does (flags/vfs_era.h) so that they also hold
+ * for every kernel when the version is unknown.
  */
 
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "flags/vfs_era.h"
 #include "model/unit.h"
 
-/* Whether the unit's kernel has no no_llseek (6.12 on). */
-bool ss_advice_no_llseek_gone(const struct ss_unit *u);
+/* The fact for the unit's kernel. */
+static inline enum ss_tri ss_unit_vfs(const struct ss_unit *u, enum ss_vfs_fact f)
+{
+	return ss_vfs(u->kernel, f);
+}
 
 /*
- * What to call from the open method: "stream_open()" from 5.2 when the
- * methods are known to ignore the position (`stream`), with a caveat when
- * that is not known; "nonseekable_open()" before 5.2 or when the version
- * is unknown, as it holds on every kernel since 2.6.8 (which added it).
+ * What to call from the open method: "stream_open()" from 5.2 when no
+ * method names the position (`stream`: ss_model_stream_safe());
+ * "nonseekable_open()" otherwise, and before 5.2 or when the version is
+ * unknown, as it holds on every kernel since 2.6.8 (which added it).
  */
 const char *ss_advice_open_call(const struct ss_unit *u, bool stream);
 
 /* The calls an open method may make to refuse seeks: "nonseekable_open()",
    or from 5.2 "stream_open() or nonseekable_open()". */
 const char *ss_advice_refusing_calls(const struct ss_unit *u);
+
+/* How the file refuses lseek with `no_llseek`, in its kernel's words. */
+const char *ss_advice_no_llseek(const struct ss_unit *u);
 
 #endif

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "rules/rule.h"
 
-#include "flags/kversion.h"
 #include "input/espipe_text.h"
 #include "rules/advice.h"
 
@@ -11,6 +10,26 @@
 #include <string.h>
 
 static const char *const needs[] = { "ESPIPE", NULL };
+
+/* Whether every fops naming `f` its llseek is opened non-seekable already. */
+static bool opened_nonseekable(struct ss_unit *u, const struct ss_function *f)
+{
+	size_t n = ss_model_fops_count(u->model);
+	bool any = false;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct ss_fops *fops = ss_model_fops(u->model, i);
+		const char *llseek = ss_fops_method(fops, "llseek");
+
+		if (!llseek || strcmp(llseek, f->name) != 0)
+			continue;
+		if (ss_model_open_kind(u->model, ss_fops_method(fops, "open")) !=
+		    SS_OPEN_NONSEEKABLE)
+			return false;
+		any = true;
+	}
+	return any;
+}
 
 static void check(struct ss_unit *u, const struct ss_rule *self)
 {
@@ -25,7 +44,12 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 		    !ss_model_espipe_only(u->model, f))
 			continue;
 		ss_describe_function(f, who, sizeof(who));
-		if (ss_advice_no_llseek_gone(u))
+		if (ss_unit_vfs(u, SS_VFS_NO_LLSEEK) == SS_NO && opened_nonseekable(u, f))
+			ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity,
+				     f->name, f->object,
+				     "%s only returns -ESPIPE; drop .llseek: the open method "
+				     "already makes lseek() fail with -ESPIPE", who);
+		else if (ss_unit_vfs(u, SS_VFS_NO_LLSEEK) == SS_NO)
 			ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity,
 				     f->name, f->object,
 				     "%s only returns -ESPIPE; drop .llseek and call %s from the "
@@ -36,7 +60,7 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 				     f->name, f->object,
 				     "%s only returns -ESPIPE; use no_llseek%s and call %s from "
 				     "the open method", who,
-				     ss_kversion_known(u->kernel) ? ""
+				     ss_unit_vfs(u, SS_VFS_NO_LLSEEK) == SS_YES ? ""
 				     : " (before Linux 6.12; from 6.12 drop .llseek)",
 				     ss_advice_open_call(u, false));
 	}

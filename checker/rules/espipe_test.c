@@ -35,6 +35,17 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 				  who, a->other ? a->other : "its position pointer", a->base);
 			continue;
 		}
+		if (ss_unit_vfs(u, SS_VFS_REFUSES_PREAD) == SS_NO) {
+			/* the way this kernel refuses pread: right, until the driver moves on */
+			ss_report(u, self, a->compare, SS_NOTE, a->function->name,
+				  a->function->object,
+				  "2.6.8 conversion: %s refuses pread/pwrite by comparing '%s' "
+				  "with &%s->f_pos, as this kernel needs; from Linux %s the open "
+				  "method calls nonseekable_open() instead",
+				  who, a->other ? a->other : "its position pointer", a->base,
+				  ss_vfs_since(SS_VFS_REFUSES_PREAD));
+			continue;
+		}
 		ss_report(u, self, a->compare, self->severity, a->function->name,
 			  a->function->object,
 			  "%s refuses pread/pwrite by comparing '%s' with &%s->f_pos; "
@@ -54,7 +65,9 @@ const struct ss_rule ss_rule_espipe_test = {
 		"method. Since 2.6.8 the VFS passes methods a copy of f_pos, so the test refuses "
 		"plain read() and write() too; the open method should call nonseekable_open() "
 		"instead, which clears FMODE_LSEEK, FMODE_PREAD and FMODE_PWRITE so that the VFS "
-		"refuses lseek, pread and pwrite itself.",
+		"refuses lseek, pread and pwrite itself. In a tree older than 2.6.8 the test is "
+		"how a driver must refuse pread, and the finding is a note: a place the 2.6.8 "
+		"conversion changes.",
 	.fix = "nonseekable_open.cocci",
 	.names = SS_NAMES_FUNCTION,
 	.needs = needs,

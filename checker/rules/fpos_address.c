@@ -2,6 +2,7 @@
 #include "rules/rule.h"
 
 #include "input/member_text.h"
+#include "rules/advice.h"
 
 #include "model/model.h"
 #include "model/unit.h"
@@ -67,6 +68,28 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 			continue;
 		if (f)
 			ss_describe_function(f, who, sizeof(who));
+		if (ss_unit_vfs(u, SS_VFS_POSITION_COPY) == SS_NO) {
+			/* this kernel's read() hands methods &file->f_pos itself */
+			ss_report(u, self, a->address, SS_NOTE, f ? f->name : NULL,
+				  f ? f->object : NULL,
+				  "2.6.8 conversion: %s passes &%s->f_pos to %s(), as this "
+				  "kernel's read() and write() do; from Linux %s callers pass "
+				  "a local position and store it back",
+				  f ? who : "code outside any function", a->base,
+				  a->other ? a->other : "a function",
+				  ss_vfs_since(SS_VFS_POSITION_COPY));
+			continue;
+		}
+		if (a->kernel_held) {
+			/* no user's position races there: at most untidy */
+			ss_report(u, self, a->address, SS_NOTE, f ? f->name : NULL,
+				  f ? f->object : NULL,
+				  "%s passes &%s->f_pos to %s(), of a file the kernel holds "
+				  "itself: no user's position is in it",
+				  f ? who : "code outside any function", a->base,
+				  a->other ? a->other : "a function");
+			continue;
+		}
 		ss_report(u, self, a->address, self->severity, f ? f->name : NULL,
 			  f ? f->object : NULL, "%s passes &%s->f_pos to %s(); %s",
 			  f ? who : "code outside any function", a->base,
@@ -83,7 +106,10 @@ const struct ss_rule ss_rule_fpos_address = {
 		"&file->f_pos lets the callee update the shared position without the "
 		"protection the VFS gives it. Since Linux 2.6.8 the VFS itself reads f_pos "
 		"into a local variable, passes its address, and stores it back; callers "
-		"outside the VFS core should do the same.",
+		"outside the VFS core should do the same. A file the kernel or the driver "
+		"holds itself (a core dump's file, one opened with filp_open()) carries no "
+		"user's position: there the finding is a note. So is every one in a tree "
+		"older than 2.6.8, whose own read() hands methods &file->f_pos.",
 	.fix = "rw_ppos.cocci",
 	.needs = needs,
 	.maybe = ss_text_fpos_maybe,

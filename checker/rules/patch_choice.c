@@ -2,7 +2,7 @@
 #define _GNU_SOURCE
 #include "rules/patch_choice.h"
 
-#include "flags/kversion.h"
+#include "flags/vfs_era.h"
 #include "input/fops_text.h"
 #include "model/model.h"
 
@@ -72,7 +72,7 @@ static bool stream_candidate(const struct ss_unit *u, unsigned undecided)
 		if (ss_model_stream_method(u->model, f, &member))
 			return true;
 		if (llseek && strcmp(llseek, "no_llseek") == 0 &&
-		    !ss_kversion_before(u->kernel, 6, 12, 0))
+		    ss_vfs(u->kernel, SS_VFS_NO_LLSEEK) != SS_YES)
 			return true;
 	}
 	return false;

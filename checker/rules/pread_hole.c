@@ -2,7 +2,6 @@
 #define _GNU_SOURCE
 #include "rules/rule.h"
 
-#include "flags/kversion.h"
 #include "rules/advice.h"
 
 #include "input/espipe_text.h"
@@ -13,27 +12,44 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const needs[] = { "no_llseek", "ESPIPE", NULL };
+static const char *const needs[] = { "no_llseek", "ESPIPE", "file_operations", NULL };
 
-static const char *const data_methods[] = {
-	"read", "write", "aio_read", "aio_write", "readv", "writev",
-	"read_iter", "write_iter", NULL
-};
-
-static bool has_data_method(const struct ss_fops *f)
-{
-	size_t i;
-
-	for (i = 0; data_methods[i]; i++)
-		if (ss_fops_method(f, data_methods[i]))
-			return true;
-	return false;
-}
-
-/* An llseek that returns -ESPIPE is spelled in the file; no_llseek is read off the text. */
+/* An llseek that returns -ESPIPE is spelled in the file; no_llseek, or from
+   2.6.37 no .llseek at all, is read off the text. */
 static bool maybe(const char *buf, size_t len)
 {
-	return ss_text_espipe_body(buf, len) || ss_fops_text_maybe(buf, len, SS_FOPS_NO_LLSEEK_FN);
+	return ss_text_espipe_body(buf, len) ||
+	       ss_fops_text_maybe(buf, len, SS_FOPS_NO_LLSEEK_FN | SS_FOPS_NO_LLSEEK);
+}
+
+/*
+ * How the fops refuses lseek ("refuses lseek with no_llseek"), into `how`,
+ * or false when it does not.  Where
+ * the kernel refuses lseek on a fops without .llseek, such a fops refuses
+ * it as surely as one naming no_llseek; it counts when its methods ignore
+ * the position (the rest are positional files that simply cannot seek).
+ */
+static bool refuses_lseek(struct ss_unit *u, const struct ss_fops *f, bool *missing,
+			  char *how, size_t n)
+{
+	const char *member;
+
+	*missing = false;
+	char with[128];
+
+	if (ss_model_refuses_lseek(u->model, f, with, sizeof(with))) {
+		snprintf(how, n, "refuses lseek with %s",
+			 strcmp(with, "no_llseek") == 0 ? ss_advice_no_llseek(u) : with);
+		return true;
+	}
+	if (ss_fops_method(f, "llseek") ||
+	    ss_unit_vfs(u, SS_VFS_MISSING_LLSEEK_REFUSES) != SS_YES ||
+	    !ss_model_ignoring_method(u->model, f, &member))
+		return false;
+	*missing = true;
+	snprintf(how, n, "has no .llseek, which refuses lseek from Linux %s on",
+		 ss_vfs_since(SS_VFS_MISSING_LLSEEK_REFUSES));
+	return true;
 }
 
 static void check(struct ss_unit *u, const struct ss_rule *self)
@@ -43,35 +59,49 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 	for (i = 0; i < n; i++) {
 		const struct ss_fops *f = ss_model_fops(u->model, i);
 		const char *open = ss_fops_method(f, "open");
-		char refusal[160];
+		const struct ss_function *first;
+		const char *member;
+		bool missing, stream;
+		char refusal[160], why[320], where[200];
 
-		if (!has_data_method(f) || f->pseudo ||
-		    !ss_model_refuses_lseek(u->model, f, refusal, sizeof(refusal)))
+		if (!ss_fops_has_data_method(f) || f->pseudo ||
+		    !refuses_lseek(u, f, &missing, refusal, sizeof(refusal)))
 			continue;
-		if (strcmp(refusal, "no_llseek") == 0)
-			/* code written for an older kernel, which 6.12 no longer builds */
-			snprintf(refusal, sizeof(refusal), "%s",
-				 ss_advice_no_llseek_gone(u)
-				 ? "a .llseek that Linux 6.12 no longer has (drop it)"
-				 : ss_kversion_known(u->kernel) ? "no_llseek"
-				 : "no_llseek (which Linux 6.12 removed)");
 		if (ss_model_open_kind(u->model, open) != SS_OPEN_SEEKABLE)
 			continue;
 		/* The doubtful ones are seek-debatable's notes. */
-		if (ss_model_refusal_doubt(u->model, f) != SS_DOUBT_NONE)
+		if ((missing ? ss_model_stream_doubt(f) : ss_model_refusal_doubt(u->model, f)) !=
+		    SS_DOUBT_NONE)
 			continue;
-		if (open)
+		if (ss_unit_vfs(u, SS_VFS_REFUSES_PREAD) == SS_NO) {
+			/* Before 2.6.8 the methods refuse pread, or nothing does. */
+			if (ss_model_methods_refuse_pread(u->model, f))
+				continue;
 			ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity,
 				     open, f->name,
-				     "'%s' refuses lseek with %s, but its open method '%s' never "
-				     "calls %s: pread() and pwrite() still succeed",
-				     f->name, refusal, open, ss_advice_refusing_calls(u));
+				     "'%s' %s, but its read and write methods "
+				     "do not refuse pread() and pwrite() (`if (ppos != "
+				     "&file->f_pos) return -ESPIPE;`, as this kernel needs): "
+				     "they still succeed", f->name, refusal);
+			continue;
+		}
+		first = ss_model_ignoring_method(u->model, f, &member);
+		stream = first && ss_model_stream_safe(u->model, f);
+		if (first)
+			snprintf(where, sizeof(where), " at an offset its %s method '%s' ignores",
+				 member, first->name);
+		if (open)
+			snprintf(why, sizeof(why), "its open method '%s' never calls %s", open,
+				 ss_advice_refusing_calls(u));
 		else
-			ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity,
-				     NULL, f->name,
-				     "'%s' refuses lseek with %s, but has no open method calling "
-				     "%s: pread() and pwrite() still succeed",
-				     f->name, refusal, ss_advice_refusing_calls(u));
+			snprintf(why, sizeof(why), "it has no open method calling %s",
+				 ss_advice_refusing_calls(u));
+		ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity,
+			     open, f->name,
+			     "'%s' %s, but %s: pread() and pwrite() still "
+			     "succeed%s; call %s from the open method",
+			     f->name, refusal, why, first ? where : "",
+			     ss_advice_open_call(u, stream));
 	}
 }
 
@@ -81,14 +111,17 @@ const struct ss_rule ss_rule_pread_hole = {
 	.confidence = SS_CONF_MEDIUM,
 	.summary = "file_operations refuses lseek but not pread/pwrite",
 	.help = "A file_operations whose llseek is no_llseek, or a method that only returns "
-		"-ESPIPE, makes lseek() fail; but unless its open method calls "
-		"nonseekable_open(), FMODE_PREAD and FMODE_PWRITE stay set and pread() and "
-		"pwrite() still succeed at arbitrary offsets. Call nonseekable_open() from the "
-		"open method (add one if there is none), or from Linux 5.2 stream_open() when "
-		"read and write ignore the position. Linux 6.12 has no no_llseek: there the "
-		"open method's call alone refuses lseek. A fops whose read method honours "
-		"the position, or whose files this source never opens, is a seek-debatable "
-		"note instead.",
+		"-ESPIPE, makes lseek() fail; from Linux 2.6.37 so does having no .llseek at "
+		"all. But unless its open method calls nonseekable_open(), FMODE_PREAD and "
+		"FMODE_PWRITE stay set and pread() and pwrite() still succeed at arbitrary "
+		"offsets. Call nonseekable_open() from the open method (add one if there is "
+		"none), or from Linux 5.2 stream_open() when read and write ignore the "
+		"position. Linux 6.12 has no no_llseek: there the open method's call alone "
+		"refuses lseek. Before 2.6.8 each read and write method refuses pread itself "
+		"(`if (ppos != &file->f_pos) return -ESPIPE;`), and a fops whose methods all "
+		"do is no pread hole. A fops without .llseek counts only when its methods "
+		"ignore the position. A fops whose read method honours the position, or whose "
+		"files this source never opens, is a seek-debatable note instead.",
 	.fix = NULL,
 	.names = SS_NAMES_OBJECT,
 	.needs = needs,

@@ -2,6 +2,7 @@
 #include "rules/rule.h"
 
 #include "input/member_text.h"
+#include "rules/advice.h"
 
 #include "model/model.h"
 #include "model/unit.h"
@@ -46,6 +47,33 @@ static const char *instead(const struct ss_function *f, char *buf, size_t n)
 	return buf;
 }
 
+/*
+ * Before 2.6.8 read() and write() hand the method &file->f_pos itself, so
+ * there the access is *ppos under another name; but pread() and pwrite()
+ * hand it their own offset, which the access ignores while it moves the
+ * file's position.  A method that refuses pread itself never sees one: its
+ * access is only a place the 2.6.8 conversion changes.
+ */
+static void report_by_pointer(struct ss_unit *u, const struct ss_rule *self,
+			      const struct ss_fpos_access *a, const char *who, const char *pos)
+{
+	const struct ss_function *f = a->function;
+
+	if (ss_model_refuses_pread(u->model, f))
+		ss_report_at(u, self, clang_getCursorLocation(a->member), SS_NOTE, f->name,
+			     f->object,
+			     "2.6.8 conversion: %s %s %s->f_pos, which is '%s' in this "
+			     "kernel since the method refuses pread(); from Linux %s on the "
+			     "method must use '%s'", who, ss_fpos_verb(a), a->base,
+			     pos, ss_vfs_since(SS_VFS_POSITION_COPY), pos);
+	else
+		ss_report_at(u, self, clang_getCursorLocation(a->member), SS_WARNING, f->name,
+			     f->object,
+			     "%s %s %s->f_pos instead of '%s': pread() and pwrite() hand the "
+			     "method their own offset, which this ignores, and move the "
+			     "file's position", who, ss_fpos_verb(a), a->base, pos);
+}
+
 /* A method's own file; its address handed to a call is fpos-address's. */
 static bool claims(const struct ss_unit *u, const struct ss_fpos_access *a)
 {
@@ -67,6 +95,10 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 			continue;
 		ss_describe_function(f, who, sizeof(who));
 		instead(f, pos, sizeof(pos));
+		if (ss_unit_vfs(u, SS_VFS_POSITION_COPY) == SS_NO) {
+			report_by_pointer(u, self, a, who, pos);
+			continue;
+		}
 		ss_report_at(u, self, clang_getCursorLocation(a->member),
 			     write ? SS_ERROR : SS_WARNING, f->name, f->object,
 			     write ? "%s %s %s->f_pos instead of '%s': the VFS passes the method "
@@ -87,7 +119,11 @@ const struct ss_rule ss_rule_rw_fpos = {
 		"that assigns file->f_pos therefore has its update thrown away (an error), "
 		"and one that reads it races with concurrent calls and ignores pread's "
 		"offset (a warning): it must use *ppos. In read_iter and write_iter the "
-		"same holds for iocb->ki_filp->f_pos against iocb->ki_pos.",
+		"same holds for iocb->ki_filp->f_pos against iocb->ki_pos. Before 2.6.8 "
+		"read() hands the method &file->f_pos itself, but pread() and pwrite() hand it "
+		"their own offset, which such a method ignores while it moves the file's "
+		"position (a warning); in a method that refuses pread the access is a note, a "
+		"place the 2.6.8 conversion changes.",
 	.fix = "rw_ppos.cocci",
 	.names = SS_NAMES_FUNCTION,
 	.needs = needs,

@@ -7,6 +7,8 @@
 #define _GNU_SOURCE
 #include "rules/rule.h"
 
+#include "rules/advice.h"
+
 #include "input/espipe_text.h"
 #include "input/fops_text.h"
 #include "model/model.h"
@@ -45,17 +47,14 @@ static const char *why(enum ss_seek_doubt d)
 	return "";
 }
 
-static bool has_data_method(const struct ss_fops *f)
+/* The streams with no .llseek that seekable-default, or where the kernel
+   refuses lseek without one pread-hole, would report (see each). */
+static const struct ss_function *stream_method(const struct ss_unit *u, const struct ss_fops *f,
+					       const char **member)
 {
-	static const char *const data_methods[] = {
-		"read", "write", "aio_read", "aio_write", "readv", "writev",
-		"read_iter", "write_iter", NULL
-	};
-
-	for (size_t i = 0; data_methods[i]; i++)
-		if (ss_fops_method(f, data_methods[i]))
-			return true;
-	return false;
+	if (ss_unit_vfs(u, SS_VFS_MISSING_LLSEEK_REFUSES) == SS_YES)
+		return ss_model_ignoring_method(u->model, f, member);
+	return ss_model_stream_method(u->model, f, member);
 }
 
 static void check(struct ss_unit *u, const struct ss_rule *self)
@@ -68,33 +67,37 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 		const struct ss_function *first = NULL;
 		const char *member = NULL;
 		enum ss_seek_doubt d;
-		char refusal[160];
+		char refusal[160], unrefused[200];
 
 		if (f->pseudo || ss_model_open_kind(u->model, open) != SS_OPEN_SEEKABLE)
 			continue;
 		if (ss_fops_method(f, "llseek")) {
 			/* pread-hole's case */
-			if (!has_data_method(f) ||
+			if (!ss_fops_has_data_method(f) ||
 			    !ss_model_refuses_lseek(u->model, f, refusal, sizeof(refusal)))
+				continue;
+			if (ss_unit_vfs(u, SS_VFS_REFUSES_PREAD) == SS_NO &&
+			    ss_model_methods_refuse_pread(u->model, f))
 				continue;
 			d = ss_model_refusal_doubt(u->model, f);
 			if (d == SS_DOUBT_NONE)
 				continue;
-			if (open)
-				ss_report_at(u, self, clang_getCursorLocation(f->cursor),
-					     self->severity, open, f->name,
-					     "'%s' refuses lseek with %s and its open method '%s' "
-					     "never calls nonseekable_open(), so pread() and pwrite() "
-					     "succeed; but %s", f->name, refusal, open, why(d));
+			if (ss_unit_vfs(u, SS_VFS_REFUSES_PREAD) == SS_NO)
+				snprintf(unrefused, sizeof(unrefused),
+					 "its read and write methods do not refuse pread()");
+			else if (open)
+				snprintf(unrefused, sizeof(unrefused),
+					 "its open method '%s' never calls nonseekable_open()", open);
 			else
-				ss_report_at(u, self, clang_getCursorLocation(f->cursor),
-					     self->severity, NULL, f->name,
-					     "'%s' refuses lseek with %s and has no open method "
-					     "calling nonseekable_open(), so pread() and pwrite() "
-					     "succeed; but %s", f->name, refusal, why(d));
+				snprintf(unrefused, sizeof(unrefused),
+					 "it has no open method calling nonseekable_open()");
+			ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity,
+				     open, f->name,
+				     "'%s' refuses lseek with %s and %s, so pread() and pwrite() "
+				     "succeed; but %s", f->name, refusal, unrefused, why(d));
 		} else {
 			/* seekable-default's case */
-			first = ss_model_stream_method(u->model, f, &member);
+			first = stream_method(u, f, &member);
 			if (!first)
 				continue;
 			d = ss_model_stream_doubt(f);
@@ -102,7 +105,7 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 				continue;
 			ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity,
 				     first->name, f->name,
-				     "'%s' has no .llseek and its %s method '%s' never uses the "
+				     "'%s' has no .llseek and its %s method '%s' ignores the "
 				     "position, so pread() and pwrite() succeed on a stream; but %s",
 				     f->name, member, first->name, why(d));
 		}

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "rules/rule.h"
 
-#include "flags/kversion.h"
 #include "rules/advice.h"
 
 #include "input/fops_text.h"
@@ -15,16 +14,19 @@ static bool maybe(const char *buf, size_t len)
 	return ss_fops_text_maybe(buf, len, SS_FOPS_NO_LLSEEK);
 }
 
-/* Before 2.6.37 a file_operations without .llseek got default_llseek. */
+/* Whether lseek() succeeds on a fops without .llseek: default_llseek. */
 static bool lseek_too(const struct ss_unit *u)
 {
-	return ss_kversion_before(u->kernel, 2, 6, 37);
+	return ss_unit_vfs(u, SS_VFS_MISSING_LLSEEK_REFUSES) == SS_NO;
 }
 
 static void check(struct ss_unit *u, const struct ss_rule *self)
 {
 	size_t i, n = ss_model_fops_count(u->model);
 
+	/* Where a missing .llseek refuses lseek, such a stream is a pread hole. */
+	if (ss_unit_vfs(u, SS_VFS_MISSING_LLSEEK_REFUSES) == SS_YES)
+		return;
 	for (i = 0; i < n; i++) {
 		const struct ss_fops *f = ss_model_fops(u->model, i);
 		const struct ss_function *first;
@@ -42,12 +44,13 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 			continue;
 		ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity,
 			     first->name, f->name,
-			     "'%s' looks seekable, yet its %s method '%s' never uses the file "
+			     "'%s' %s, yet its %s method '%s' never uses the file "
 			     "position: with no %s in its open method, %s succeed on this stream%s; "
 			     "call %s from the open method%s",
-			     f->name, member, first->name, ss_advice_refusing_calls(u),
+			     f->name, lseek_too(u) ? "looks seekable" : "has no .llseek",
+			     member, first->name, ss_advice_refusing_calls(u),
 			     lseek_too(u) ? "pread(), pwrite() and lseek()" : "pread() and pwrite()",
-			     ss_kversion_known(u->kernel) ? ""
+			     lseek_too(u) ? ""
 			     : " (and lseek() too before Linux 2.6.37, with no .llseek)",
 			     ss_advice_open_call(u, true),
 			     lseek_too(u) ? " and set .llseek = no_llseek" : "");
@@ -69,7 +72,8 @@ const struct ss_rule ss_rule_seekable_default = {
 		"Linux 5.2; before 2.6.37 also .llseek = no_llseek. Low confidence: a device "
 		"may ignore the position on purpose and accept seeks as harmless. A debugfs or "
 		"other named control file, or a fops whose files this source never opens, is a "
-		"seek-debatable note instead.",
+		"seek-debatable note instead. Where the kernel is known to be 2.6.37 or later "
+		"such a fops is a pread-hole.",
 	.fix = NULL,
 	.names = SS_NAMES_OBJECT,
 	.needs = needs,

@@ -2,6 +2,7 @@
 #include "rules/rule.h"
 
 #include "input/member_text.h"
+#include "rules/advice.h"
 
 #include "model/model.h"
 #include "model/unit.h"
@@ -26,6 +27,16 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 		if (!ss_rule_owns(u, self, i))
 			continue;
 		ss_describe_function(a->function, who, sizeof(who));
+		if (ss_unit_vfs(u, SS_VFS_SYSCTL_PPOS) == SS_NO) {
+			/* this kernel's proc_handler has no position to take */
+			ss_report_at(u, self, clang_getCursorLocation(a->member), SS_NOTE,
+				     a->function->name, a->function->object,
+				     "2.6.8 conversion: %s %s %s->f_pos, as handlers of this "
+				     "kernel must; from Linux %s the handler type, its callers and "
+				     "every handler take the position as an argument",
+				     who, ss_fpos_verb(a), a->base, ss_vfs_since(SS_VFS_SYSCTL_PPOS));
+			continue;
+		}
 		ss_report_at(u, self, clang_getCursorLocation(a->member), self->severity,
 			     a->function->name, a->function->object,
 			     "%s %s %s->f_pos; take the position from a 'loff_t *ppos' "
@@ -42,7 +53,9 @@ const struct ss_rule ss_rule_sysctl_fpos = {
 		"so that they no longer reach into the struct file for the position. A "
 		"handler (named by a ctl_table's proc_handler, or shaped like one) that "
 		"still reads or writes filp->f_pos keeps the old, racy convention and "
-		"breaks once its callers pass a separate position.",
+		"breaks once its callers pass a separate position. In a tree older than 2.6.8 "
+		"the handler type has no position argument, and the finding is a note: a "
+		"place the 2.6.8 conversion changes, with the type and its callers.",
 	.fix = "sysctl_ppos.cocci",
 	.names = SS_NAMES_FUNCTION,
 	.needs = needs,

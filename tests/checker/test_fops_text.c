@@ -210,6 +210,22 @@ static void test_maybe(void)
 	CHECK(MAYBE(STREAM_READ "static const struct file_operations foo_fops = {\n"
 		    "\t.read = foo_read,\n};\n", NONE),
 	      "a read method defined here that ignores its position");
+	CHECK(!MAYBE(nonseekable, SS_FOPS_OWN_LLSEEK),
+	      "an llseek of its own: no_llseek is none");
+	CHECK(MAYBE("static const struct file_operations foo_fops = {\n"
+		    "\t.llseek = foo_llseek,\n\t.read = foo_read,\n"
+		    "\t.open = foo_open,\n};\n", SS_FOPS_OWN_LLSEEK),
+	      "an llseek of its own, whatever the open method does");
+	CHECK(MAYBE(POSITIONAL_READ("\t*ppos += n;\n\treturn n;\n"), NONE),
+	      "advancing the position reads none of it (a pread hole from 2.6.37)");
+	CHECK(MAYBE(POSITIONAL_READ("\t* ppos = 0;\n\treturn n;\n"), NONE),
+	      "nor does storing one");
+	CHECK(!MAYBE(POSITIONAL_READ("\tif (*ppos == 0)\n\t\t*ppos = n;\n\treturn n;\n"), NONE),
+	      "a test of the position reads it");
+	CHECK(!MAYBE(POSITIONAL_READ("\t*ppos = *ppos + n;\n\treturn n;\n"), NONE),
+	      "so does a sum on the right of a store");
+	CHECK(!MAYBE(POSITIONAL_READ("\tn = x * ppos[0];\n\treturn n;\n"), NONE),
+	      "a '*' after a value is no dereference");
 }
 
 int main(void)

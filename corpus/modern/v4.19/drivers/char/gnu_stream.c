@@ -36,7 +36,7 @@ static int gs_release(struct inode *inode, struct file *file)
 	return 0;
 }
 
-static struct file_operations gs_fops = {	/* expect: seekable-default, stream_open */
+static struct file_operations gs_fops = {	/* expect: pread-hole, stream_open */
 	owner:		THIS_MODULE,
 	read:		gs_read,
 	write:		gs_write,

@@ -50,7 +50,7 @@ static ssize_t ctl_write(struct file *file, const char __user *buf,
 	return count;
 }
 
-static const struct file_operations ctl_fops = {	/* expect: seekable-default */
+static const struct file_operations ctl_fops = {	/* expect: pread-hole */
 	.owner = THIS_MODULE,
 	.write = ctl_write,
 	.open = ctl_open,
@@ -106,7 +106,7 @@ static ssize_t dump_read(struct file *file, char __user *buf, size_t count,
 	return count;
 }
 
-static const struct file_operations live_fops = {	/* expect: seekable-default, stream_open */
+static const struct file_operations live_fops = {	/* expect: pread-hole, stream_open */
 	.owner	= THIS_MODULE,
 	.read	= live_read,
 	.open	= shared_open,

@@ -53,7 +53,7 @@ static int iter_pipe_open(struct inode *inode, struct file *file)	/* expect: str
 	return 0;
 }
 
-static const struct file_operations iter_pipe_fops = {	/* expect: seekable-default */
+static const struct file_operations iter_pipe_fops = {	/* expect: pread-hole */
 	.owner		= THIS_MODULE,
 	.read_iter	= iter_pipe_read,
 	.write_iter	= iter_pipe_write,

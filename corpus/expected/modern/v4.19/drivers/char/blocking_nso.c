@@ -65,7 +65,7 @@ static ssize_t cmd_event_read(struct file *file, char __user *buf,
 	return count ? 1 : 0;
 }
 
-static const struct file_operations cmd_event_fops = {	/* expect: seekable-default, stream_open */
+static const struct file_operations cmd_event_fops = {	/* expect: pread-hole, stream_open */
 	.owner		= THIS_MODULE,
 	.read		= cmd_event_read,
 	.llseek		= no_llseek,

@@ -39,7 +39,7 @@ static ssize_t mf_read(struct file *file, char __user *buf, size_t count,
 
 #define MF_READ	mf_read
 
-static const struct file_operations mf_fops = {	/* expect: seekable-default, stream_open */
+static const struct file_operations mf_fops = {	/* expect: pread-hole, stream_open */
 	.owner	= THIS_MODULE,
 	.read	= MF_READ,
 	.llseek	= no_llseek,
@@ -58,7 +58,7 @@ static unsigned int mf_poll(struct file *file, struct poll_table_struct *wait)
 	return POLLIN;
 }
 
-static const struct file_operations mf_poll_fops = {	/* expect: seekable-default, stream_open */
+static const struct file_operations mf_poll_fops = {	/* expect: pread-hole, stream_open */
 	.owner	= THIS_MODULE,
 	.read	= mf_read,
 	.llseek	= no_llseek,

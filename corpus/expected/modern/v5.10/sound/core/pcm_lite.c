@@ -89,7 +89,7 @@ static ssize_t ctl_write(struct file *file, const char __user *buf,
 	return count;
 }
 
-static const struct file_operations ctl_f_ops[2] = {	/* expect: seekable-default, seekable-default */
+static const struct file_operations ctl_f_ops[2] = {	/* expect: pread-hole, pread-hole */
 	{	/* expect: stream_open */
 		.owner =	THIS_MODULE,
 		.write =	ctl_write,

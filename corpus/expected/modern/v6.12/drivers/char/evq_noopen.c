@@ -62,7 +62,7 @@ static int evq_release(struct inode *inode, struct file *file)
 	return 0;
 }
 
-static const struct file_operations evq_fops = {	/* expect: seekable-default, stream_open */
+static const struct file_operations evq_fops = {	/* expect: pread-hole, stream_open */
 	.owner		= THIS_MODULE,
 	.read		= evq_read,
 	.write		= evq_write,

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+#ifndef SAFESEEK_VFS_ERA_H
+#define SAFESEEK_VFS_ERA_H
+
+/*
+ * What the VFS of a kernel version does with the file position: the one
+ * place that knows, so that rules, messages and patch choice ask here and
+ * nothing else holds a version number.  Each fact is yes, no, or unknown
+ * when the version is (a rule then judges as the facts of every era allow).
+ *
+ * How each was established:
+ *  - 2.4 to 2.6.7: sys_read()/sys_write() hand methods &file->f_pos itself
+ *    and pread()/pwrite() a pointer to their own offset, so a method refuses
+ *    pread by `ppos != &file->f_pos`; proc handlers take (table, write,
+ *    filp, buffer, lenp) and keep the position in filp->f_pos; no_llseek()
+ *    exists.  Written down from the 2.6.7 side of the four 2.6.8 patches
+ *    (the seeds) and the 2.4 sources they change.
+ *  - 2.6.8: read()/write() pass a copy of f_pos and store it back;
+ *    FMODE_PREAD/FMODE_PWRITE with nonseekable_open(), so the VFS refuses
+ *    pread and pwrite; proc handlers get `loff_t *ppos` (the seeds).
+ *  - 2.6.37: vfs_llseek() falls back to no_llseek, not default_llseek, for
+ *    a file_operations without .llseek, so lseek() fails there.
+ *  - 3.14: FMODE_ATOMIC_POS; read()/write() of a regular file or a
+ *    directory hold f_pos_lock around the method (fdget_pos()), when the
+ *    file is shared; 6.1's and 6.12's do_dentry_open() set it for those
+ *    two kinds only, and stream_open() clears it.
+ *  - 5.2: stream_open() and FMODE_STREAM: read()/write() hand a stream no
+ *    position at all.
+ *  - 6.0: open clears FMODE_LSEEK of a file whose fops has no .llseek (and
+ *    no_llseek is NULL); 6.1's and 6.12's fs/open.c both do.
+ *  - 6.12: no_llseek is gone; FMODE_PREAD/FMODE_PWRITE stay set whatever
+ *    .llseek says, so a missing .llseek refuses lseek and only lseek.
+ */
+
+#include "flags/kversion.h"
+
+enum ss_tri { SS_UNKNOWN = 0, SS_NO, SS_YES };
+
+enum ss_vfs_fact {
+	SS_VFS_POSITION_COPY,		/* read()/write() hand methods a copy of
+					   f_pos, not &file->f_pos itself */
+	SS_VFS_REFUSES_PREAD,		/* the VFS refuses pread/pwrite when open
+					   said so (nonseekable_open()); before,
+					   each method had to */
+	SS_VFS_SYSCTL_PPOS,		/* proc handlers take a loff_t *ppos */
+	SS_VFS_NO_LLSEEK,		/* no_llseek exists */
+	SS_VFS_MISSING_LLSEEK_REFUSES,	/* a fops without .llseek refuses lseek */
+	SS_VFS_FPOS_LOCK,		/* read()/write() of a regular file or directory
+					   lock f_pos around the method */
+	SS_VFS_STREAM_OPEN,		/* stream_open() and FMODE_STREAM exist */
+	SS_VFS_FACTS
+};
+
+/* The fact for kernel `v`: unknown only when `v` is. */
+enum ss_tri ss_vfs(struct ss_kversion v, enum ss_vfs_fact f);
+
+static inline bool ss_vfs_yes(struct ss_kversion v, enum ss_vfs_fact f)
+{
+	return ss_vfs(v, f) == SS_YES;
+}
+
+static inline bool ss_vfs_no(struct ss_kversion v, enum ss_vfs_fact f)
+{
+	return ss_vfs(v, f) == SS_NO;
+}
+
+/* The release that brought the fact ("2.6.8"), or took it away for
+   SS_VFS_NO_LLSEEK ("6.12"): the words messages use. */
+const char *ss_vfs_since(enum ss_vfs_fact f);
+
+#endif

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * A file_operations opened with nonseekable_open() whose read and write
+ * methods never name the position, while it keeps an llseek method of its
+ * own: stream_open.cocci leaves such a fops alone (its llseek is the
+ * driver's business), yet it is as stream-like as those the patch converts,
+ * and the kernel's own stream_open.cocci reports it.
+ */
+#include "rules/rule.h"
+
+#include "rules/advice.h"
+
+#include "input/fops_text.h"
+#include "model/model.h"
+#include "model/unit.h"
+
+#include <string.h>
+
+static const char *const needs[] = { "nonseekable_open", NULL };
+
+static bool maybe(const char *buf, size_t len)
+{
+	return ss_fops_text_maybe(buf, len, SS_FOPS_OWN_LLSEEK);
+}
+
+/* The llseek members stream_open.cocci converts itself. */
+static bool patch_llseek(const char *llseek)
+{
+	return !llseek || strcmp(llseek, "no_llseek") == 0 || strcmp(llseek, "noop_llseek") == 0;
+}
+
+/* Whether the open method makes the file non-seekable with
+   nonseekable_open(), not with stream_open() already. */
+static bool opens_nonseekable(struct ss_unit *u, const char *open)
+{
+	const struct ss_function *fn;
+
+	if (!open)
+		return false;
+	if (strcmp(open, "nonseekable_open") == 0)
+		return true;
+	fn = ss_model_function_named(u->model, open);
+	return fn && ss_model_open_kind(u->model, open) == SS_OPEN_NONSEEKABLE &&
+	       !ss_function_calls(u->model, fn, "stream_open");
+}
+
+static void check(struct ss_unit *u, const struct ss_rule *self)
+{
+	size_t i, n = ss_model_fops_count(u->model);
+
+	if (ss_unit_vfs(u, SS_VFS_STREAM_OPEN) != SS_YES)
+		return;
+	for (i = 0; i < n; i++) {
+		const struct ss_fops *f = ss_model_fops(u->model, i);
+		const char *open = ss_fops_method(f, "open"), *llseek = ss_fops_method(f, "llseek");
+		const struct ss_function *first;
+		const char *member;
+
+		if (patch_llseek(llseek) || f->pseudo || !opens_nonseekable(u, open))
+			continue;
+		first = ss_model_ignoring_method(u->model, f, &member);
+		if (!first || !ss_model_stream_safe(u->model, f))
+			continue;
+		ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity, open,
+			     f->name,
+			     "'%s' is opened with nonseekable_open() by '%s', and its %s method "
+			     "'%s' (like every read and write method of it) never names the "
+			     "position: call stream_open() instead, which hands read and write "
+			     "no position at all; the VFS then refuses lseek() before '%s' is "
+			     "called", f->name, open, member, first->name, llseek);
+	}
+}
+
+const struct ss_rule ss_rule_nonseekable_stream = {
+	.id = "nonseekable-stream",
+	.severity = SS_NOTE,
+	.confidence = SS_CONF_MEDIUM,
+	.summary = "a stream opened with nonseekable_open() that keeps its own llseek (note)",
+	.help = "From Linux 5.2 a file whose read and write methods never use the position "
+		"should be opened with stream_open(), not nonseekable_open(): the VFS then "
+		"hands them no position, and read and write need not share one. "
+		"stream_open.cocci converts such a file_operations when its llseek is none, "
+		"no_llseek or noop_llseek; this note names those with an llseek method of "
+		"their own, which the patch leaves to their maintainer (the kernel's own "
+		"stream_open.cocci reports them too). Only for kernels known to be 5.2 or "
+		"later.",
+	.fix = NULL,
+	.names = SS_NAMES_OBJECT,
+	.needs = needs,
+	.maybe = maybe,
+	.check = check,
+};
