@@ -8,6 +8,7 @@
 #include "report/jsonutil.h"
 #include "report/output.h"
 #include "util/path.h"
+#include "flags/handler_type.h"
 #include "flags/plan.h"
 #include "findings/messages.h"
 #include "rules/patch_choice.h"
@@ -61,6 +62,7 @@ int ss_write_flags_json(FILE *f, char *const *paths, size_t n, const struct ss_c
 		char *abs = ss_path_absolute(paths[i]);
 		json_object *o, *args;
 		struct ss_plan plan;
+		struct ss_handler_type handler;
 		char version[32];
 
 		if (access(paths[i], R_OK) < 0) {
@@ -81,6 +83,17 @@ int ss_write_flags_json(FILE *f, char *const *paths, size_t n, const struct ss_c
 				       ? json_object_new_string(ss_kversion_name(plan.kernel, version,
 										 sizeof(version)))
 				       : NULL);
+		ss_handler_type_of_tree(plan.root, &handler);
+		if (handler.file) {
+			json_object *h = json_object_new_object();
+
+			json_object_object_add(h, "file", ss_json_string(handler.file));
+			json_object_object_add(h, "ppos", json_object_new_boolean(handler.ppos));
+			json_object_object_add(o, "sysctl_handler", h);
+		} else {
+			json_object_object_add(o, "sysctl_handler", NULL);
+		}
+		ss_handler_type_free(&handler);
 		for (size_t k = 0; plan.how != SS_HOW_FALLBACK && k < plan.args.n; k++)
 			json_object_array_add(args, ss_json_string(plan.args.v[k]));
 		json_object_object_add(o, "args", args);

@@ -173,6 +173,19 @@ def parse_kernels(text, count):
     return [_field(f, "kernel", (str, None), what) for f in files]
 
 
+def parse_handler_types(text, count):
+    """The "sysctl_handler" of each file: (the header holding its tree's
+    proc_handler typedef, whether that type takes a loff_t *), or None
+    when its tree has none."""
+    files, what = _flag_files(text, count)
+    types = []
+    for f in files:
+        h = _field(f, "sysctl_handler", (dict, None), what)
+        types.append(None if h is None else
+                     (_field(h, "file", (str,), what), _field(h, "ppos", (bool,), what)))
+    return types
+
+
 def parse_changes(text):
     what = "--print-changed-lines"
     changes = []
@@ -271,6 +284,16 @@ class Checker:
             kernels += parse_kernels(self._run(["--print-flags"] + self.kernel_args + ["--"]
                                                + batch, "--print-flags"), len(batch))
         return kernels
+
+    def handler_types(self, files):
+        """For each of files, its tree's sysctl handler type (header, takes
+        ppos), or None."""
+        types = []
+        for i in range(0, len(files), FLAGS_BATCH):
+            batch = list(files[i:i + FLAGS_BATCH])
+            types += parse_handler_types(self._run(["--print-flags"] + self.kernel_args + ["--"]
+                                                   + batch, "--print-flags"), len(batch))
+        return types
 
     def changed_lines(self, diff_file):
         """[Changes] of a unified diff with -p1 paths."""

@@ -39,6 +39,28 @@ def _extent(pf, text):
     return pf.line, pf.line
 
 
+# The patch that changes a signature something else calls through.
+SYSCTL_PATCH = "sysctl_ppos"
+
+
+def _hold_back_handlers(run, chosen):
+    """sysctl_ppos gives each handler a `loff_t *ppos`.  Where the tree's
+    proc_handler type lacks one and lies outside this run, the handlers
+    would no longer match the type the core calls them through: none of
+    them is converted.  Returns {type header: handler files held back}."""
+    files = sorted(chosen.get(SYSCTL_PATCH) or (), key=lambda s: s.display)
+    if not files:
+        return {}
+    in_run = {s.path for s in run.sources}
+    held = collections.defaultdict(list)
+    for s, t in zip(files, run.checker.handler_types([s.path for s in files])):
+        if t is not None and not t[1] and os.path.realpath(t[0]) not in in_run:
+            held[t[0]].append(s)
+    if held:
+        chosen[SYSCTL_PATCH] = set(files) - {s for group in held.values() for s in group}
+    return dict(held)
+
+
 def do_fix(run, scratch):
     for disp, path in install.stale_temporaries(run.roots):
         try:
@@ -67,6 +89,7 @@ def do_fix(run, scratch):
     chosen = {p: files for p, files in chosen.items() if p in by_checker | by_words}
     chosen.update(by_spatch)
     chosen.update({name: set(run.sources) for name in every})
+    held = _hold_back_handlers(run, chosen)
     cands = convert.union(chosen)
     info("converting %d of %d files on a scratch copy (%s)"
          % (len(cands), len(run.sources),
@@ -155,6 +178,19 @@ def do_fix(run, scratch):
         for text in convert.macro_lines([(pf.source.display, pf.line, pf.name) for pf in macros]):
             out.append("  " + text)
 
+    # Handlers held back for a contract this run would leave half converted.
+    for header, group in sorted(held.items()):
+        root = os.path.dirname(os.path.dirname(os.path.dirname(header)))
+        here = os.path.realpath(os.getcwd())
+        if os.path.realpath(root).startswith(here + os.sep):
+            header, root = os.path.relpath(header), os.path.relpath(root)
+        out.append("")
+        out.append("sysctl handlers not converted: their type proc_handler in %s takes no "
+                   "ppos and lies outside PATH; run --fix on a PATH that holds it too "
+                   "(run-check.sh --fix %s):" % (header, root))
+        for s in group:
+            out.append("  " + s.display)
+
     failed = [(s, "%s with %s" % (what, pname)) for s, pname, what in outcome.failures]
     failed += [(s, "not written: %s" % why) for s, why in refused]
     if failed:
@@ -188,6 +224,10 @@ def do_fix(run, scratch):
     out.append("  places converted:       %s" % places)
     out.append("  files per patch:        %s" % per_file)
     out.append("  not converted:          %d" % (len(left) + len(outcome.timed_out)))
+    if held:
+        n = sum(len(g) for g in held.values())
+        out.append("  ... handlers held back: %d file%s (their type lies outside PATH)"
+                   % (n, "" if n == 1 else "s"))
     out.append("  ... spatch timed out:   %s" % outcome.timeouts_per_patch(run.patches))
     out.append("  parse failures:         %d%s" % (len(unparsed), " (and %d macro definitions)"
                                                   % len(macros) if macros else ""))
@@ -203,5 +243,6 @@ def do_fix(run, scratch):
         say(line)
     # A place spatch could not parse is listed whatever it holds; it fails
     # the run when the checker finds something convertible in it.
-    problems = left or outcome.timed_out or hiding or failed or new_warnings or not_idempotent
+    problems = (left or outcome.timed_out or hiding or failed or new_warnings or not_idempotent
+                or held)
     return 1 if problems else 0

@@ -34,6 +34,9 @@ CASE is one of
   gitgrep          in a git tree, --use-gitgrep reports what the plain run
                    reports and --fix yields corpus/expected; outside one it
                    is refused
+  handler-contract --fix on a subtree whose sysctl handler type lies outside
+                   it converts no handler, names the type's file, exits 1;
+                   on the whole tree the contract converts whole
   installed        laid out as an install puts it (PREFIX/bin/safeseek,
                    PREFIX/bin/safeseek-check, PREFIX/share/safeseek/), the
                    program reports what run-check.sh reports, under its own
@@ -273,6 +276,35 @@ def case_patch_untouched(env):
     check(p.returncode == 0, "the patch-mode diff does not apply:\n" + p.stdout)
     problems = compare_to_expected(env, other)
     check(not problems, "the patch-mode diff, applied:\n  " + "\n  ".join(problems))
+
+
+def case_handler_contract(env):
+    """--fix on a subtree whose sysctl handler type lies outside it, not
+    converted: no handler gains a ppos the type lacks; the run says where
+    the type is and what to run, and exits 1.  The other patches still
+    convert the subtree."""
+    tree = env.copy_corpus(os.path.join(env.tmp, "tree"))
+    sub = os.path.join(tree, "kernel")
+    handlers = [rel for rel in env.converted_files()
+                if rel.startswith("kernel/") and "sysctl_ppos" in read(
+                    os.path.join(env.corpus, rel)).decode("utf-8", "replace")]
+    check(handlers, "the corpus has no sysctl handler under kernel/ to hold back")
+    before = {rel: read(os.path.join(tree, rel)) for rel in handlers}
+    rc, out, err = env.run(["--fix", "-j", JOBS, "kernel"], cwd=tree)
+    check(rc == 1, "--fix with the handler type outside PATH should exit 1:\n" + show(rc, out, err))
+    said = [l for l in out.splitlines() if l.startswith("sysctl handlers not converted:")]
+    check(len(said) == 1 and "include/linux/sysctl.h" in said[0] and "run-check.sh --fix" in said[0],
+          "one line naming the type's file and what to run:\n" + out)
+    for rel in handlers:
+        check(read(os.path.join(tree, rel)).count(b"loff_t") == before[rel].count(b"loff_t"),
+              "%s gained a ppos its type lacks" % rel)
+    check(os.path.isdir(sub), "the subtree is there")
+    check("held back:" in out, "the summary counts what was held back:\n" + out)
+
+    # With the type inside PATH the whole contract converts, as seed 003 did.
+    rc, out, err = env.run(["--fix", "-j", JOBS, "."], cwd=tree)
+    check(rc == 0, "--fix on the whole tree should exit 0:\n" + show(rc, out, err))
+    check(not compare_to_expected(env, tree), "the whole tree converts as corpus/expected")
 
 
 def _a_converted_driver(env):
@@ -727,6 +759,7 @@ CASES = {
     "docs-in-step": case_docs_in_step,
     "gitgrep": case_gitgrep,
     "installed": case_installed,
+    "handler-contract": case_handler_contract,
 }
 
 
