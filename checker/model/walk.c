@@ -167,42 +167,6 @@ static bool one_of(const char *op, const char *const *ops)
 }
 
 /*
- * Whether the position's value, the expression just below ancestor `up`
- * (`*ppos`, `iocb->ki_pos`, an aio method's `pos`), is read to decide where
- * the data comes from or goes: not when it is only stored to or advanced
- * (`*ppos += n`, `iocb->ki_pos = ret`), and not when it is only tested
- * (`if (*ppos >= eod) return 0;`), which decides whether to read, not where.
- */
-static bool value_read(const struct walker *w, size_t up, CXCursor self)
-{
-	static const char *const tests[] = { "==", "!=", "<", "<=", ">", ">=", "&&", "||", NULL };
-	static const char *const steps[] = { "++", "--", "!", NULL };
-	size_t a = climb(w, up);
-	CXCursor p = up_at(w, a);
-	char op[8];
-
-	switch (clang_getCursorKind(p)) {
-	case CXCursor_BinaryOperator:
-		ss_operator(w->m->tu, p, op, sizeof(op));
-		if (one_of(op, tests))
-			return false;
-		return !(strcmp(op, "=") == 0 && first_child_path(w, a, self));
-	case CXCursor_CompoundAssignOperator:
-		return !first_child_path(w, a, self);
-	case CXCursor_UnaryOperator:
-		ss_operator(w->m->tu, p, op, sizeof(op));
-		return !one_of(op, steps);
-	case CXCursor_IfStmt:
-	case CXCursor_WhileStmt:
-	case CXCursor_DoStmt:
-	case CXCursor_ForStmt:
-		return false;
-	default:
-		return true;
-	}
-}
-
-/*
  * Whether the value at `up` only receives a store or an advance: the left
  * side of `=` or of a compound assignment (`*ppos = n`, `ki_pos += n`).
  */
@@ -220,6 +184,42 @@ static bool store_target(const struct walker *w, size_t up, CXCursor self)
 		return first_child_path(w, a, self);
 	default:
 		return false;
+	}
+}
+
+/*
+ * Whether the position's value, the expression just below ancestor `up`
+ * (`*ppos`, `iocb->ki_pos`, an aio method's `pos`), is read to decide where
+ * the data comes from or goes: not when it is only stored to or advanced
+ * (`*ppos += n`, `iocb->ki_pos = ret`), and not when it is only tested
+ * (`if (*ppos >= eod) return 0;`), which decides whether to read, not where.
+ */
+static bool value_read(const struct walker *w, size_t up, CXCursor self)
+{
+	static const char *const tests[] = { "==", "!=", "<", "<=", ">", ">=", "&&", "||", NULL };
+	static const char *const steps[] = { "++", "--", "!", NULL };
+	size_t a = climb(w, up);
+	CXCursor p = up_at(w, a);
+	char op[8];
+
+	if (store_target(w, up, self))
+		return false;
+	switch (clang_getCursorKind(p)) {
+	case CXCursor_BinaryOperator:
+		ss_operator(w->m->tu, p, op, sizeof(op));
+		return !one_of(op, tests);
+	case CXCursor_CompoundAssignOperator:
+		return true;
+	case CXCursor_UnaryOperator:
+		ss_operator(w->m->tu, p, op, sizeof(op));
+		return !one_of(op, steps);
+	case CXCursor_IfStmt:
+	case CXCursor_WhileStmt:
+	case CXCursor_DoStmt:
+	case CXCursor_ForStmt:
+		return false;
+	default:
+		return true;
 	}
 }
 

@@ -268,32 +268,26 @@ class Checker:
     def flags(self, files):
         """For each of files, the include and define flags a kernel build
         would give it ([] when the checker has none: no kernel tree)."""
-        flags = []
+        return self._print_flags(files, parse_flags)
+
+    def _print_flags(self, files, parse):
+        """parse() of --print-flags' answer for each of files, in batches."""
+        answers = []
         for i in range(0, len(files), FLAGS_BATCH):
             batch = list(files[i:i + FLAGS_BATCH])
-            flags += parse_flags(self._run(["--print-flags"] + self.kernel_args + ["--"] + batch,
-                                           "--print-flags"), len(batch))
-        return flags
+            answers += parse(self._run(["--print-flags"] + self.kernel_args + ["--"] + batch,
+                                       "--print-flags"), len(batch))
+        return answers
 
     def kernels(self, files):
         """For each of files, the kernel version it is written for ("6.12"),
         or None when the checker cannot tell."""
-        kernels = []
-        for i in range(0, len(files), FLAGS_BATCH):
-            batch = list(files[i:i + FLAGS_BATCH])
-            kernels += parse_kernels(self._run(["--print-flags"] + self.kernel_args + ["--"]
-                                               + batch, "--print-flags"), len(batch))
-        return kernels
+        return self._print_flags(files, parse_kernels)
 
     def handler_types(self, files):
         """For each of files, its tree's sysctl handler type (header, takes
         ppos), or None."""
-        types = []
-        for i in range(0, len(files), FLAGS_BATCH):
-            batch = list(files[i:i + FLAGS_BATCH])
-            types += parse_handler_types(self._run(["--print-flags"] + self.kernel_args + ["--"]
-                                                   + batch, "--print-flags"), len(batch))
-        return types
+        return self._print_flags(files, parse_handler_types)
 
     def changed_lines(self, diff_file):
         """[Changes] of a unified diff with -p1 paths."""
