@@ -55,6 +55,13 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 				     "%s only returns -ESPIPE; drop .llseek and call %s from the "
 				     "open method, which makes lseek() fail with -ESPIPE",
 				     who, ss_advice_open_call(u, false));
+		else if (opened_nonseekable(u, f))
+			ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity,
+				     f->name, f->object,
+				     "%s only returns -ESPIPE; use no_llseek%s: the open method "
+				     "already makes the file non-seekable", who,
+				     ss_unit_vfs(u, SS_VFS_NO_LLSEEK) == SS_YES ? ""
+				     : " (before Linux 6.12; from 6.12 drop .llseek)");
 		else
 			ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity,
 				     f->name, f->object,
