@@ -49,6 +49,8 @@ class Row:
         self.na = na
         self.loads = []
         self.findings = None	# set of findings of the last run, if parsed
+        self.files = None	# the default scan's (analysed, with parse errors,
+                                # left undecided), if read
 
     @property
     def ok(self):
@@ -262,6 +264,24 @@ def scan_rows(c, tree, J):
     return rows
 
 
+# The checker's summary of the files it read: "files: 153 analysed (0
+# compile database, 0 tree flags, 153 fallback header), 55265 skipped, 0
+# failed, 149 with parse errors, 16 left undecided without real headers".
+FILES_LINE = re.compile(r"files: (\d+) analysed .*?(?:, (\d+) with parse errors)?"
+                        r"(?:, (\d+) left undecided without real headers)?$", re.M)
+
+
+def files_line(err_path):
+    """(analysed, with parse errors, left undecided) of a default scan's
+    summary, or None."""
+    try:
+        with open(err_path, encoding="utf-8", errors="replace") as f:
+            m = FILES_LINE.search(f.read())
+    except OSError:
+        return None
+    return tuple(int(g or 0) for g in m.groups()) if m else None
+
+
 def run_scan(c, tree, tag, J):
     rows = scan_rows(c, tree, J)
     for i in range(c.a.runs):
@@ -275,6 +295,8 @@ def run_scan(c, tree, tag, J):
             c.measure(row, argv, prefix, env=env, cold=cold)
             if row.key.startswith("check"):
                 row.findings = findings(prefix + ".out", tree)
+            if row.key == "check":
+                row.files = files_line(prefix + ".err")
         c.cleanup()
     return [r for r, _, _ in rows]
 
@@ -434,6 +456,11 @@ def render_tree(a, t, L, targets):
         for r in t["scan"]:
             L.append(row_line(r))
         L.append("")
+        files = by.get("check") and by["check"].files
+        if files:
+            L.append("The default scan parsed %d files; %d of them had parse errors "
+                     "under the headers they were given, and %d were left undecided "
+                     "with no real headers to ask.\n" % files)
     if t["check"]:
         plain = by["make"]
         L.append("Kbuild's checker hook over %s, a built tree that a plain "
