@@ -142,10 +142,24 @@ def test_prepare_refuses_repo(tmp):
           not created)
 
 
+def test_files_line(tmp):
+    err = os.path.join(tmp, "err")
+    write(err, "safeseek-check: 128 findings in 91 files\n"
+               "safeseek-check: files: 153 analysed (0 compile database, 0 tree flags, "
+               "153 fallback header), 55265 skipped, 0 failed, 149 with parse errors, "
+               "16 left undecided without real headers\n")
+    check("the scan's parse errors and undecided files read",
+          real.files_line(err) == (153, 149, 16))
+    write(err, "safeseek-check: files: 3 analysed (0 compile database, 0 tree flags, "
+               "3 fallback header), 0 skipped, 0 failed\n")
+    check("none of either reads as 0", real.files_line(err) == (3, 0, 0))
+    check("no summary, no counts", real.files_line(os.path.join(tmp, "none")) is None)
+
+
 def main():
     with tempfile.TemporaryDirectory() as tmp:
         for t in (test_findings, test_na_rows, test_tree_name, test_digests,
-                  test_prepare_refuses_repo):
+                  test_prepare_refuses_repo, test_files_line):
             sub = os.path.join(tmp, t.__name__)
             os.makedirs(sub)
             t(sub)
