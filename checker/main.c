@@ -12,6 +12,7 @@
 #include "report/output.h"
 #include "rules/patch_choice.h"
 #include "run/run.h"
+#include "run/diagnose.h"
 
 #include <clang-c/Index.h>
 #include <errno.h>
@@ -196,6 +197,23 @@ static int print_changed_lines(const struct ss_options *o)
 	return status;
 }
 
+static int print_diagnostics(const struct ss_options *o)
+{
+	struct ss_compdb *db = NULL;
+	char err[512];
+	int status;
+
+	if (o->build_dir && !(db = ss_compdb_load(o->build_dir, err, sizeof(err)))) {
+		ss_error("%s", err);
+		return EXIT_TROUBLE;
+	}
+	status = ss_print_diagnostics(stdout, o->diagnose, db);
+	if (answered(0) != EXIT_CLEAN)
+		status = EXIT_TROUBLE;
+	ss_compdb_free(db);
+	return status ? EXIT_TROUBLE : EXIT_CLEAN;
+}
+
 int main(int argc, char **argv)
 {
 	struct ss_options o;
@@ -230,6 +248,9 @@ int main(int argc, char **argv)
 		break;
 	case SS_ACTION_PRINT_CHANGED_LINES:
 		status = print_changed_lines(&o);
+		break;
+	case SS_ACTION_PRINT_DIAGNOSTICS:
+		status = print_diagnostics(&o);
 		break;
 	case SS_ACTION_SCAN:
 	default:

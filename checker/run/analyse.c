@@ -57,7 +57,8 @@ static enum CXErrorCode parse(CXIndex idx, const char *clang_path,
 			      const struct ss_source *src,
 			      const struct ss_plan *plan, bool fallback,
 			      struct ss_pch_cache *pch, const char **used,
-			      bool want_skipped, CXTranslationUnit *tu)
+			      bool want_skipped, const char *const *base, size_t nbase,
+			      CXTranslationUnit *tu)
 {
 	struct strvec args = { 0 };
 	struct CXUnsavedFile unsaved[2] = {
@@ -67,8 +68,8 @@ static enum CXErrorCode parse(CXIndex idx, const char *clang_path,
 	unsigned n_unsaved = 1;
 	enum CXErrorCode e;
 
-	for (size_t i = 0; i < sizeof(base_args) / sizeof(base_args[0]); i++)
-		strvec_push(&args, base_args[i]);
+	for (size_t i = 0; i < nbase; i++)
+		strvec_push(&args, base[i]);
 	if (fallback) {
 		ss_fallback_args(&args, &plan->args, plan->config);
 		unsaved[n_unsaved++] = ss_fallback_unsaved();
@@ -175,7 +176,8 @@ static enum CXErrorCode parse_examined(CXIndex idx, const char *clang_path,
 				       struct diag_summary *d)
 {
 	enum CXErrorCode e = parse(idx, clang_path, src, plan, fallback, pch, used,
-				   plan->patch_files || (fallback && plan->config), tu);
+				   plan->patch_files || (fallback && plan->config),
+				   base_args, sizeof(base_args) / sizeof(base_args[0]), tu);
 
 	if (e == CXError_Success) {
 		*main_file = clang_getFile(*tu, clang_path);
@@ -396,4 +398,34 @@ void ss_outcome_free(struct ss_outcome *o)
 	o->detail = o->problem = NULL;
 	strvec_clear(&o->headers);
 	strvec_clear(&o->patches);
+}
+
+/*
+ * What a compiler says of the file, as a conversion's check wants it: the
+ * errors, and the warnings that mean a broken contract (a function or
+ * table that no longer matches the type it is called through), with every
+ * other warning off.  The rest as for an analysis, but with no precompiled
+ * header and no fallback when the real headers fail: a check needs one
+ * parse the same before and after.
+ */
+static const char *const diagnose_args[] = {
+	"-x", "c", "-std=gnu11", "-Wno-everything",
+	"-Wincompatible-pointer-types", "-Wincompatible-function-pointer-types",
+	"-Wint-conversion", "-Wno-implicit-function-declaration", "-Wno-implicit-int",
+	"-Wno-return-type", "-ferror-limit=0", "-fbracket-depth=16384",
+	"-fno-spell-checking",
+};
+
+CXTranslationUnit ss_analyse_parse_to_diagnose(CXIndex idx, const char *clang_path,
+					       const struct ss_source *src,
+					       const struct ss_plan *plan)
+{
+	CXTranslationUnit tu;
+	const char *used;
+
+	if (parse(idx, clang_path, src, plan, plan->how == SS_HOW_FALLBACK, NULL, &used, false,
+		  diagnose_args, sizeof(diagnose_args) / sizeof(diagnose_args[0]),
+		  &tu) != CXError_Success)
+		return NULL;
+	return tu;
 }

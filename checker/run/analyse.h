@@ -47,6 +47,16 @@ void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
 
 void ss_outcome_free(struct ss_outcome *o);
 
+/*
+ * The file parsed as a compiler would see it for a conversion's check:
+ * errors and the warnings of a broken contract on, every other warning
+ * off; the plan's flags (the bundled header only under a fallback plan).
+ * NULL when libclang could not parse it.
+ */
+CXTranslationUnit ss_analyse_parse_to_diagnose(CXIndex idx, const char *clang_path,
+					       const struct ss_source *src,
+					       const struct ss_plan *plan);
+
 /* SS_UNDECIDED_* bits in words, for -v: "f_pos of an unknown type, ..."
    (to be freed). */
 char *ss_analyse_reasons(unsigned why);

@@ -13,7 +13,7 @@
 enum {
 	OPT_FORMAT = 256, OPT_SRCROOT, OPT_FOLLOW, OPT_STRICT, OPT_PARSE_ALL,
 	OPT_NO_PCH, OPT_LIST_RULES, OPT_VERSION, OPT_BASELINE, OPT_WRITE_BASELINE,
-	OPT_CHANGED_LINES, OPT_PRINT_FLAGS, OPT_PRINT_CHANGED_LINES, OPT_FATAL,
+	OPT_CHANGED_LINES, OPT_PRINT_FLAGS, OPT_PRINT_CHANGED_LINES, OPT_PRINT_DIAGNOSTICS, OPT_FATAL,
 	OPT_PARSE_ERRORS, OPT_HEADERS, OPT_NO_CACHE, OPT_CACHE_DIR, OPT_PATCH_FILES, OPT_KERNEL,
 	OPT_PATCH_WORDS,
 };
@@ -42,6 +42,7 @@ static const struct option scan_options[] = {
 	{ "list-rules", no_argument, NULL, OPT_LIST_RULES },
 	{ "print-flags", no_argument, NULL, OPT_PRINT_FLAGS },
 	{ "print-changed-lines", required_argument, NULL, OPT_PRINT_CHANGED_LINES },
+	{ "print-diagnostics", required_argument, NULL, OPT_PRINT_DIAGNOSTICS },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
@@ -129,6 +130,10 @@ void ss_options_usage(FILE *f)
 "                         version\n"
 "      --print-changed-lines=DIFF  print, as JSON, the lines a unified diff\n"
 "                         adds or changes in each file\n"
+"      --print-diagnostics=LIST  print, as JSON, the errors and broken-contract\n"
+"                         warnings a compiler gives each file of LIST\n"
+"                         (NUL-terminated pairs: the path to parse it as,\n"
+"                         the path to read it from)\n"
 "      --version          print the version and exit\n"
 "  -h, --help             print this help and exit\n"
 "  --                     end of options: every later argument is a PATH\n"
@@ -333,6 +338,9 @@ static int take(struct ss_options *o, int c, char *err, size_t errlen)
 	case OPT_PRINT_CHANGED_LINES:
 		o->action = SS_ACTION_PRINT_CHANGED_LINES;
 		return file_value(&o->diff, "print-changed-lines", err, errlen);
+	case OPT_PRINT_DIAGNOSTICS:
+		o->action = SS_ACTION_PRINT_DIAGNOSTICS;
+		return file_value(&o->diagnose, "print-diagnostics", err, errlen);
 	case OPT_VERSION:
 		o->action = SS_ACTION_VERSION;
 		return 0;

@@ -25,6 +25,7 @@ enum ss_action {
 	SS_ACTION_LIST_RULES,
 	SS_ACTION_PRINT_FLAGS,		/* the parser flags each PATH would get */
 	SS_ACTION_PRINT_CHANGED_LINES,	/* the lines a diff adds, as JSON */
+	SS_ACTION_PRINT_DIAGNOSTICS,	/* what a compiler says of files, as JSON */
 };
 
 struct ss_options {
@@ -59,6 +60,7 @@ struct ss_options {
 	bool parse_errors;
 	/* --print-changed-lines=DIFF */
 	const char *diff;
+	const char *diagnose;		/* --print-diagnostics: the list of pairs */
 	char **paths;			/* points into argv */
 	size_t npaths;
 };

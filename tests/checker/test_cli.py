@@ -33,6 +33,32 @@ rc, out, err = c.run("-v", os.path.join(top, "corpus", "drivers", "char"))
 c.expect(("safeseek-check: parsing with libclang %s (" % llvm).encode() in err,
          "-v says which libclang parses")
 
+# --print-diagnostics: pairs of (the path parsed as, the path read from)
+with tempfile.TemporaryDirectory() as d:
+    good = os.path.join(d, "good.c")
+    bad = os.path.join(d, "bad.c")
+    with open(good, "w") as f:
+        f.write("int twice(int x);\nint twice(int x) { return 2 * x; }\n")
+    with open(bad, "w") as f:
+        f.write("int twice(int x);\nint twice(int x, int y) { return x + y; }\n")
+    lst = os.path.join(d, "list")
+    with open(lst, "wb") as f:
+        f.write(os.fsencode(good) + b"\0" + os.fsencode(good) + b"\0" +
+                os.fsencode(good) + b"\0" + os.fsencode(bad) + b"\0")
+    rc, out, err = c.run("--print-diagnostics=" + lst)
+    doc = json.loads(out) if rc == 0 else {"files": []}
+    files = doc["files"]
+    c.expect(rc == 0 and len(files) == 2 and all(f["parsed"] for f in files) and
+             all(f["file"] == good for f in files), "--print-diagnostics answers each pair: %r" % out)
+    c.expect(len(files) == 2 and files[0]["diagnostics"] == [] and
+             [x["severity"] for x in files[1]["diagnostics"]] == ["error"],
+             "the contents are parsed as the file named first: %r" % files)
+    with open(lst, "wb") as f:
+        f.write(os.fsencode(good) + b"\0")
+    rc, out, err = c.run("--print-diagnostics=" + lst)
+    c.expect(rc == 2 and (b"pairs" in err or b"contents path" in err),
+             "a list of no pairs is an error naming it: %r" % err)
+
 rc, out, err = c.run("--list-rules")
 c.expect(rc == 0, "--list-rules exit 0")
 lines = out.decode().splitlines()
