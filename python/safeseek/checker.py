@@ -186,6 +186,38 @@ def parse_handler_types(text, count):
     return types
 
 
+class Diagnostic:
+    """An error or a broken-contract warning of --print-diagnostics."""
+    __slots__ = ("line", "col", "severity", "message", "option")
+
+    def __init__(self, line, col, severity, message, option):
+        self.line, self.col, self.severity = line, col, severity
+        self.message, self.option = message, option
+
+    def key(self):
+        """What makes two the same, wherever they stand."""
+        return (self.severity, self.message, self.option)
+
+
+def parse_diagnostics(text, count):
+    """For each file asked: None when it could not be parsed, else its
+    [Diagnostic]."""
+    what = "--print-diagnostics"
+    files = _items(_load(text, what), "files", what)
+    if len(files) != count:
+        raise Fatal("%s: %s: %d files for %d asked" % (NAME, what, len(files), count))
+    answers = []
+    for f in files:
+        found = []
+        for d in _items(f, "diagnostics", what):
+            found.append(Diagnostic(_field(d, "line", (int,), what), _field(d, "column", (int,), what),
+                                    _field(d, "severity", (str,), what),
+                                    _field(d, "message", (str,), what),
+                                    _field(d, "option", (str,), what)))
+        answers.append(found if _field(f, "parsed", (bool,), what) else None)
+    return answers
+
+
 def parse_changes(text):
     what = "--print-changed-lines"
     changes = []
@@ -288,6 +320,38 @@ class Checker:
         """For each of files, its tree's sysctl handler type (header, takes
         ppos), or None."""
         return self._print_flags(files, parse_handler_types)
+
+    def diagnostics(self, pairs):
+        """For each (path, contents path): what a compiler says of the
+        contents parsed as the file at path ([Diagnostic]), or None when
+        they could not be parsed.  The pairs are shared among the jobs."""
+        def part(chunk):
+            with tempfile.NamedTemporaryFile(prefix="diagnose-", dir=self.tmp) as lst:
+                lst.write(b"".join(os.fsencode(p) + b"\0" + os.fsencode(c) + b"\0"
+                                   for p, c in chunk))
+                lst.flush()
+                try:
+                    rc, out, err = parallel.run([self.path, "--print-diagnostics=" + lst.name],
+                                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                                universal_newlines=True, errors="replace")
+                except OSError as e:
+                    raise Fatal("cannot run %s: %s" % (self.path, e.strerror))
+            # 2: some file could not be parsed, and is answered so
+            if rc not in (0, 2):
+                detail = err.strip().splitlines()
+                raise Fatal("%s --print-diagnostics failed (exit %d)%s"
+                            % (NAME, rc, ": " + detail[-1] if detail else ""))
+            return parse_diagnostics(out, len(chunk))
+
+        if not pairs:
+            return []
+        n = max(1, min(self.jobs, len(pairs)))
+        chunks = [pairs[i::n] for i in range(n)]
+        parts = parallel.at_once(*[lambda c=c: part(c) for c in chunks])
+        answers = [None] * len(pairs)
+        for i, got in enumerate(parts):
+            answers[i::n] = got
+        return answers
 
     def changed_lines(self, diff_file):
         """[Changes] of a unified diff with -p1 paths."""

@@ -61,6 +61,43 @@ def _hold_back_handlers(run, chosen):
     return dict(held)
 
 
+def _new_diagnostics(before, after):
+    """The diagnostics of `after` that `before` does not have as often."""
+    left = collections.Counter(x.key() for x in before)
+    new = []
+    for x in after:
+        if left[x.key()]:
+            left[x.key()] -= 1
+        else:
+            new.append(x)
+    return new
+
+
+def _compile_check(run, outcome, installed, before):
+    """Each installed file as a compiler sees it now, with its tree's flags
+    and the other converted files in place, against what it said of the
+    file before (`before`: Source -> [Diagnostic] or None).  A file whose
+    errors or broken-contract warnings grew is put back as it was.
+    Returns (files compiled both times, {Source: its first new diagnostic})."""
+    after = dict(zip(installed, run.checker.diagnostics([(s.path, s.path) for s in installed])))
+    compiled, put_back = 0, {}
+    for s in installed:
+        if before.get(s) is None or after[s] is None:
+            continue
+        compiled += 1
+        new = _new_diagnostics(before[s], after[s])
+        if not new:
+            continue
+        try:
+            install.replace(s, outcome.final[s], outcome.original[s])
+        except (install.Refused, OSError) as e:
+            warn("%s: cannot put it back: %s" % (s.display, e))
+            continue
+        put_back[s] = "%s:%d:%d: %s: %s" % (s.display, new[0].line, new[0].col,
+                                            new[0].severity, new[0].message)
+    return compiled, put_back
+
+
 def do_fix(run, scratch):
     for disp, path in install.stale_temporaries(run.roots):
         try:
@@ -97,6 +134,8 @@ def do_fix(run, scratch):
     outcome = convert.convert(run.runner, run.patches, cands, os.path.join(scratch, "pass1"),
                               chosen=chosen)
     changed = outcome.changed()
+    # What a compiler says of each file to change, as it is.
+    before_diags = dict(zip(changed, run.checker.diagnostics([(s.path, s.path) for s in changed])))
 
     # One checker call gives the sparse flags of every changed file.
     flags = dict(zip(changed, run.checker.flags([s.path for s in changed]))) if changed else {}
@@ -111,6 +150,15 @@ def do_fix(run, scratch):
             installed.append(s)
         except (install.Refused, OSError) as e:
             refused.append((s, str(e)))
+
+    # 1b. a compiler sees every changed file again, the whole conversion in
+    # place: one it finds worse is put back.
+    if installed:
+        info("compiling %d converted file%s" % (len(installed), "" if len(installed) == 1 else "s"))
+    compiled, put_back = _compile_check(run, outcome, installed, before_diags) if installed \
+        else (0, {})
+    converted = len(installed)
+    installed = [s for s in installed if s not in put_back]
 
     # 2. what is left: the changed files re-scanned, the others as they were.
     rescanned = {s.display for s in installed}
@@ -191,6 +239,12 @@ def do_fix(run, scratch):
         for s in group:
             out.append("  " + s.display)
 
+    if put_back:
+        out.append("")
+        out.append("put back as they were (a compiler finds them worse after the conversion):")
+        for s in sorted(put_back, key=lambda s: s.display):
+            out.append("  " + put_back[s])
+
     failed = [(s, "%s with %s" % (what, pname)) for s, pname, what in outcome.failures]
     failed += [(s, "not written: %s" % why) for s, why in refused]
     if failed:
@@ -223,6 +277,8 @@ def do_fix(run, scratch):
     out.append("  files changed:          %d of %d" % (len(installed), len(run.sources)))
     out.append("  places converted:       %s" % places)
     out.append("  files per patch:        %s" % per_file)
+    out.append("  compiled:               %d of %d changed files, %d put back"
+               % (compiled, converted, len(put_back)))
     out.append("  not converted:          %d" % (len(left) + len(outcome.timed_out)))
     if held:
         n = sum(len(g) for g in held.values())
@@ -244,5 +300,5 @@ def do_fix(run, scratch):
     # A place spatch could not parse is listed whatever it holds; it fails
     # the run when the checker finds something convertible in it.
     problems = (left or outcome.timed_out or hiding or failed or new_warnings or not_idempotent
-                or held)
+                or held or put_back)
     return 1 if problems else 0

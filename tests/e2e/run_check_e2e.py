@@ -37,6 +37,8 @@ CASE is one of
   handler-contract --fix on a subtree whose sysctl handler type lies outside
                    it converts no handler, names the type's file, exits 1;
                    on the whole tree the contract converts whole
+  compile-check    a file the conversion would break is put back as it was
+                   and named with its new error; the rest are compiled
   installed        laid out as an install puts it (PREFIX/bin/safeseek,
                    PREFIX/bin/safeseek-check, PREFIX/share/safeseek/), the
                    program reports what run-check.sh reports, under its own
@@ -305,6 +307,68 @@ def case_handler_contract(env):
     rc, out, err = env.run(["--fix", "-j", JOBS, "."], cwd=tree)
     check(rc == 0, "--fix on the whole tree should exit 0:\n" + show(rc, out, err))
     check(not compare_to_expected(env, tree), "the whole tree converts as corpus/expected")
+
+
+BROKEN_BY_CONVERSION = """#include <linux/types.h>
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/fs.h>
+#include <linux/sysctl.h>
+
+static int proc_dolocal(ctl_table *table, int write, struct file *filp,
+			void __user *buffer, size_t *lenp)
+{
+	if (filp->f_pos) {
+		*lenp = 0;
+		return 0;
+	}
+	filp->f_pos += *lenp;
+	return 0;
+}
+
+/* Called by hand with the five arguments of the old handler type, which
+   no patch changes: the converted handler would break this call. */
+int local_reset(struct file *f);
+int local_reset(struct file *f)
+{
+	size_t len = 0;
+
+	return proc_dolocal(NULL, 1, f, NULL, &len);
+}
+
+static ctl_table local_table[] = {
+	{ .ctl_name = 1, .procname = "local", .mode = 0644, .proc_handler = &proc_dolocal },
+	{ .ctl_name = 0 }
+};
+
+int local_count(void);
+int local_count(void)
+{
+	return local_table[0].mode != 0;
+}
+"""
+
+
+def case_compile_check(env):
+    """A conversion that would break a file (a handler also called by hand
+    with the old arguments) is put back as it was and named with the
+    compiler's first new error; every other changed file is compiled and
+    kept, and the run exits 1."""
+    tree = env.copy_corpus(os.path.join(env.tmp, "tree"))
+    path = os.path.join(tree, "kernel", "local_reset.c")
+    with open(path, "w") as f:
+        f.write(BROKEN_BY_CONVERSION)
+    rc, out, err = env.run(["--fix", "-j", JOBS, "."], cwd=tree)
+    check(rc == 1, "--fix with a file the conversion breaks should exit 1:\n" + show(rc, out, err))
+    check(read(path).decode() == BROKEN_BY_CONVERSION, "the broken file is not as it was")
+    block = output_block(out, "put back as they were (a compiler finds them worse after the conversion):")
+    check(len(block) == 2 and "kernel/local_reset.c:" in block[1]
+          and "too few arguments" in block[1], "the file put back, with its new error:\n" + out)
+    n = len(env.converted_files())
+    check(re.search(r"^  compiled: +%d of %d changed files, 1 put back$" % (n + 1, n + 1), out, re.M),
+          "every changed file compiled, one put back:\n" + out)
+    problems = [p for p in compare_to_expected(env, tree) if "local_reset.c" not in p]
+    check(not problems, "the other files convert as corpus/expected:\n  " + "\n  ".join(problems))
 
 
 def _a_converted_driver(env):
@@ -760,6 +824,7 @@ CASES = {
     "gitgrep": case_gitgrep,
     "installed": case_installed,
     "handler-contract": case_handler_contract,
+    "compile-check": case_compile_check,
 }
 
 
