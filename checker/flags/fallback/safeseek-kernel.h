@@ -459,8 +459,10 @@ typedef struct ctl_table ctl_table;
 typedef int ctl_handler(ctl_table *table, int __user *name, int nlen,
 			void __user *oldval, size_t __user *oldlenp,
 			void __user *newval, size_t newlen, void **context);
-typedef int proc_handler(ctl_table *ctl, int write, struct file *filp,
-			 void __user *buffer, size_t *lenp);
+/* Unprototyped, as the handlers below: a handler of any era's form (2.4's
+   five arguments, 2.6.8's six, 6.x's without filp) fits the table, and a
+   conversion that gives the whole contract a ppos breaks no call. */
+typedef int proc_handler();
 
 struct ctl_table {
 	int ctl_name;
