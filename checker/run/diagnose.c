@@ -4,6 +4,7 @@
 
 #include "report/jsonutil.h"
 #include "run/analyse.h"
+#include "run/bigstack.h"
 #include "input/source.h"
 #include "findings/messages.h"
 #include "util/path.h"
@@ -57,6 +58,21 @@ static json_object *diagnostics(CXTranslationUnit tu, const char *clang_path)
 	return list;
 }
 
+struct parse_job {
+	CXIndex idx;
+	const char *clang_path;
+	const struct ss_source *src;
+	const struct ss_plan *plan;
+	CXTranslationUnit tu;
+};
+
+static void parse_job_run(void *arg)
+{
+	struct parse_job *j = arg;
+
+	j->tu = ss_analyse_parse_to_diagnose(j->idx, j->clang_path, j->src, j->plan);
+}
+
 /* The answer for one pair: parsed as `shown`, from the bytes of `from`. */
 static json_object *diagnose(CXIndex idx, const char *shown, const char *from,
 			     const struct ss_compdb *db, int *status)
@@ -79,7 +95,13 @@ static json_object *diagnose(CXIndex idx, const char *shown, const char *from,
 	}
 	ss_plan_file(abs ? abs : shown, db, &plan);
 	ss_plan_headers(&plan, SS_HEADERS_REAL);
-	tu = ss_analyse_parse_to_diagnose(idx, abs ? abs : shown, &src, &plan);
+	{
+		struct parse_job job = { idx, abs ? abs : shown, &src, &plan, NULL };
+
+		/* deeply nested code recurses past a thread's usual stack */
+		ss_bigstack_run(parse_job_run, &job);
+		tu = job.tu;
+	}
 	json_object_object_add(o, "how", json_object_new_string(ss_how_name(plan.how)));
 	json_object_object_add(o, "parsed", json_object_new_boolean(tu != NULL));
 	json_object_object_add(o, "diagnostics", tu ? diagnostics(tu, abs ? abs : shown)

@@ -15,7 +15,7 @@ import sys
 import tempfile
 
 from . import parallel
-from .common import Fatal
+from .common import Fatal, warn
 
 NAME = "safeseek-check"
 
@@ -336,7 +336,12 @@ class Checker:
                                                 universal_newlines=True, errors="replace")
                 except OSError as e:
                     raise Fatal("cannot run %s: %s" % (self.path, e.strerror))
-            # 2: some file could not be parsed, and is answered so
+            # 2: some file could not be parsed, and is answered so.  A
+            # crash answers nothing: none of these files is compiled.
+            if rc < 0:
+                warn("%s --print-diagnostics died of signal %d: %d file%s not compiled"
+                     % (NAME, -rc, len(chunk), "" if len(chunk) == 1 else "s"))
+                return [None] * len(chunk)
             if rc not in (0, 2):
                 detail = err.strip().splitlines()
                 raise Fatal("%s --print-diagnostics failed (exit %d)%s"
