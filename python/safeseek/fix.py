@@ -98,6 +98,21 @@ def _compile_check(run, outcome, installed, before):
     return compiled, put_back
 
 
+def _still_worse(run, put_back, before):
+    """The files put back that a compiler still finds worse than before
+    the run: a header the run converted changed under them.  Never left
+    unsaid."""
+    back = sorted(put_back, key=lambda s: s.display)
+    now = run.checker.diagnostics([(s.path, s.path) for s in back])
+    worse = {}
+    for s, diags in zip(back, now):
+        new = _new_diagnostics(before[s], diags) if diags is not None else []
+        if new:
+            worse[s] = "%s:%d:%d: %s: %s" % (s.display, new[0].line, new[0].col,
+                                             new[0].severity, new[0].message)
+    return worse
+
+
 def do_fix(run, scratch):
     for disp, path in install.stale_temporaries(run.roots):
         try:
@@ -159,6 +174,7 @@ def do_fix(run, scratch):
         else (0, {})
     converted = len(installed)
     installed = [s for s in installed if s not in put_back]
+    still_worse = _still_worse(run, put_back, before_diags) if put_back else {}
 
     # 2. what is left: the changed files re-scanned, the others as they were.
     rescanned = {s.display for s in installed}
@@ -244,6 +260,12 @@ def do_fix(run, scratch):
         out.append("put back as they were (a compiler finds them worse after the conversion):")
         for s in sorted(put_back, key=lambda s: s.display):
             out.append("  " + put_back[s])
+    if still_worse:
+        out.append("")
+        out.append("still worse after being put back (a header the run converted changed "
+                   "under them; convert them by hand or put the header back):")
+        for s in sorted(still_worse, key=lambda s: s.display):
+            out.append("  " + still_worse[s])
 
     failed = [(s, "%s with %s" % (what, pname)) for s, pname, what in outcome.failures]
     failed += [(s, "not written: %s" % why) for s, why in refused]
@@ -300,5 +322,5 @@ def do_fix(run, scratch):
     # A place spatch could not parse is listed whatever it holds; it fails
     # the run when the checker finds something convertible in it.
     problems = (left or outcome.timed_out or hiding or failed or new_warnings or not_idempotent
-                or held or put_back)
+                or held or put_back or still_worse)
     return 1 if problems else 0

@@ -38,7 +38,9 @@ CASE is one of
                    it converts no handler, names the type's file, exits 1;
                    on the whole tree the contract converts whole
   compile-check    a file the conversion would break is put back as it was
-                   and named with its new error; the rest are compiled
+                   and named with its new error, and named again when the
+                   converted header leaves it worse all the same; the rest
+                   are compiled
   installed        laid out as an install puts it (PREFIX/bin/safeseek,
                    PREFIX/bin/safeseek-check, PREFIX/share/safeseek/), the
                    program reports what run-check.sh reports, under its own
@@ -364,6 +366,13 @@ def case_compile_check(env):
     block = output_block(out, "put back as they were (a compiler finds them worse after the conversion):")
     check(len(block) == 2 and "kernel/local_reset.c:" in block[1]
           and "too few arguments" in block[1], "the file put back, with its new error:\n" + out)
+    # Its table's handler type was converted with the rest of the contract:
+    # the file as it was no longer fits it, and the run says so.
+    worse = output_block(out, "still worse after being put back (a header the run converted "
+                              "changed under them; convert them by hand or put the header back):")
+    check(len(worse) == 2 and "kernel/local_reset.c:" in worse[1]
+          and "incompatible function pointer types" in worse[1],
+          "the file put back, still worse under the converted header:\n" + out)
     n = len(env.converted_files())
     check(re.search(r"^  compiled: +%d of %d changed files, 1 put back$" % (n + 1, n + 1), out, re.M),
           "every changed file compiled, one put back:\n" + out)
