@@ -235,31 +235,34 @@ static void recover_body(struct ss_model *m, struct ss_function *f, const struct
 	}
 }
 
+struct hand_on {
+	const char *name;	/* the parameter */
+	size_t end;		/* the body's end */
+};
+
+/* A mention of the parameter followed by `,` or `)`, not reached as a member. */
+static bool handed_on(const char *s, size_t at, size_t end, void *arg)
+{
+	const struct hand_on *h = arg;
+	size_t after;
+
+	if (!model_is_word(s, at, end, h->name) || ss_ctext_member_at(s, at))
+		return false;
+	after = ss_ctext_skip_blank(s, h->end, end);
+	return after < h->end && (s[after] == ',' || s[after] == ')');
+}
+
 /*
- * Whether the body s[start, end) hands the parameter on to a call: a
- * mention followed by `,` or `)`, not reached as a member.  The text is
- * asked only where a parse error may have cost the AST the call.
+ * Whether the body s[start, end) hands the parameter on to a call.  The
+ * text is asked only where a parse error may have cost the AST the call.
  */
-static bool text_hands_on(CXCursor param, const char *s, size_t start, size_t end)
+static bool text_hands_on(CXCursor param, const char *s, size_t len, size_t start, size_t end)
 {
 	CXString name = clang_getCursorSpelling(param);
-	const char *w = clang_getCString(name);
-	bool found = false;
+	struct hand_on h = { clang_getCString(name), end };
+	const struct model_text t = { .s = s, .len = len, .directives = true };
+	bool found = h.name && *h.name && model_each_word(&t, start, end, handed_on, &h);
 
-	for (size_t i = start; w && *w && !found && (i = ss_ctext_skip_noise(s, end, i)) < end;) {
-		size_t e = ss_ctext_ident_end(s, end, i);
-
-		if (e == i) {
-			i++;
-			continue;
-		}
-		if (model_is_word(s, i, e, w) && !ss_ctext_member_at(s, i)) {
-			size_t after = ss_ctext_skip_blank(s, end, e);
-
-			found = after < end && (s[after] == ',' || s[after] == ')');
-		}
-		i = e;
-	}
 	clang_disposeString(name);
 	return found;
 }
@@ -279,7 +282,7 @@ void model_recover_reads(struct ss_model *m, const char *text, size_t len)
 			continue;
 		if (!f->hands_kiocb && m->nparams[i] > 0 &&
 		    ss_type_is_pointer_to_struct(clang_getCursorType(m->params[i][0]), "kiocb"))
-			f->hands_kiocb = text_hands_on(m->params[i][0], text, start + 1, end);
+			f->hands_kiocb = text_hands_on(m->params[i][0], text, len, start + 1, end);
 		if (f->position >= m->nparams[i])
 			continue;
 		name = clang_getCursorSpelling(m->params[i][f->position]);
