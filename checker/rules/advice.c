@@ -18,6 +18,14 @@ const char *ss_advice_refusing_calls(const struct ss_unit *u)
 							     : "nonseekable_open()";
 }
 
+const struct ss_function *ss_era_stream_method(const struct ss_unit *u, const struct ss_fops *f,
+					       const char **member)
+{
+	if (ss_unit_vfs(u, SS_VFS_MISSING_LLSEEK_REFUSES) == SS_YES)
+		return ss_model_ignoring_method(u->model, f, member);
+	return ss_model_stream_method(u->model, f, member);
+}
+
 const char *ss_advice_no_llseek(const struct ss_unit *u)
 {
 	switch (ss_unit_vfs(u, SS_VFS_NO_LLSEEK)) {

@@ -3,15 +3,17 @@
 #define SAFESEEK_ADVICE_H
 
 /*
- * The parts of messages that depend on the kernel a file is written for,
- * worded from what its VFS does (flags/vfs_era.h) so that they also hold
- * for every kernel when the version is unknown.
+ * What the rules judge and say by the kernel a file is written for, from
+ * what its VFS does (flags/vfs_era.h): the unit's facts, the streams its
+ * kernel reports, and the parts of messages, worded so that they also
+ * hold for every kernel when the version is unknown.
  */
 
 #include <stdbool.h>
 #include <stddef.h>
 
 #include "flags/vfs_era.h"
+#include "model/model.h"
 #include "model/unit.h"
 
 /* The fact for the unit's kernel. */
@@ -31,6 +33,18 @@ const char *ss_advice_open_call(const struct ss_unit *u, bool stream);
 /* The calls an open method may make to refuse seeks: "nonseekable_open()",
    or from 5.2 "stream_open() or nonseekable_open()". */
 const char *ss_advice_refusing_calls(const struct ss_unit *u);
+
+/*
+ * For a fops without .llseek: its first data method when every one it has
+ * leaves the position alone, as the unit's kernel judges it; else NULL.
+ * Where a missing .llseek refuses lseek (2.6.37 on), methods that only
+ * store or advance the position count (ss_model_ignoring_method()): such
+ * a fops is a pread-hole.  Before, or with the version unknown, only
+ * methods that name no position (ss_model_stream_method()): a
+ * seekable-default.  *member gets the member naming it.
+ */
+const struct ss_function *ss_era_stream_method(const struct ss_unit *u, const struct ss_fops *f,
+					       const char **member);
 
 /* How the file refuses lseek with `no_llseek`, in its kernel's words. */
 const char *ss_advice_no_llseek(const struct ss_unit *u);

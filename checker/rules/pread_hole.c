@@ -24,19 +24,19 @@ static bool maybe(const char *buf, size_t len)
 
 /*
  * How the fops refuses lseek ("refuses lseek with no_llseek"), into `how`,
- * or false when it does not.  Where
- * the kernel refuses lseek on a fops without .llseek, such a fops refuses
- * it as surely as one naming no_llseek; it counts when its methods ignore
- * the position (the rest are positional files that simply cannot seek).
+ * or false when it does not.  Where the kernel refuses lseek on a fops
+ * without .llseek, such a fops refuses it as surely as one naming
+ * no_llseek; it counts when its methods ignore the position
+ * (ss_era_stream_method(): the rest are positional files that simply
+ * cannot seek).
  */
 static bool refuses_lseek(struct ss_unit *u, const struct ss_fops *f, bool *missing,
 			  char *how, size_t n)
 {
 	const char *member;
-
-	*missing = false;
 	char with[128];
 
+	*missing = false;
 	if (ss_model_refuses_lseek(u->model, f, with, sizeof(with))) {
 		snprintf(how, n, "refuses lseek with %s",
 			 strcmp(with, "no_llseek") == 0 ? ss_advice_no_llseek(u) : with);
@@ -44,7 +44,7 @@ static bool refuses_lseek(struct ss_unit *u, const struct ss_fops *f, bool *miss
 	}
 	if (ss_fops_method(f, "llseek") ||
 	    ss_unit_vfs(u, SS_VFS_MISSING_LLSEEK_REFUSES) != SS_YES ||
-	    !ss_model_ignoring_method(u->model, f, &member))
+	    !ss_era_stream_method(u, f, &member))
 		return false;
 	*missing = true;
 	snprintf(how, n, "has no .llseek, which refuses lseek from Linux %s on",

@@ -47,16 +47,6 @@ static const char *why(enum ss_seek_doubt d)
 	return "";
 }
 
-/* The streams with no .llseek that seekable-default, or where the kernel
-   refuses lseek without one pread-hole, would report (see each). */
-static const struct ss_function *stream_method(const struct ss_unit *u, const struct ss_fops *f,
-					       const char **member)
-{
-	if (ss_unit_vfs(u, SS_VFS_MISSING_LLSEEK_REFUSES) == SS_YES)
-		return ss_model_ignoring_method(u->model, f, member);
-	return ss_model_stream_method(u->model, f, member);
-}
-
 static void check(struct ss_unit *u, const struct ss_rule *self)
 {
 	size_t i, n = ss_model_fops_count(u->model);
@@ -97,7 +87,7 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 				     "succeed; but %s", f->name, refusal, unrefused, why(d));
 		} else {
 			/* seekable-default's case */
-			first = stream_method(u, f, &member);
+			first = ss_era_stream_method(u, f, &member);
 			if (!first)
 				continue;
 			d = ss_model_stream_doubt(f);

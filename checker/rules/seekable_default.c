@@ -34,7 +34,7 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 
 		if (ss_fops_method(f, "llseek") || f->pseudo)
 			continue;
-		first = ss_model_stream_method(u->model, f, &member);
+		first = ss_era_stream_method(u, f, &member);
 		if (!first)
 			continue;
 		if (ss_model_open_kind(u->model, ss_fops_method(f, "open")) != SS_OPEN_SEEKABLE)
