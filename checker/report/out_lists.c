@@ -8,6 +8,7 @@
 #include "report/jsonutil.h"
 #include "report/output.h"
 #include "util/path.h"
+#include "util/xalloc.h"
 #include "flags/handler_type.h"
 #include "flags/plan.h"
 #include "findings/messages.h"
@@ -51,18 +52,40 @@ int ss_write_rules_json(FILE *f)
 	return rc;
 }
 
+/* The "sysctl_handler" of a file of the tree at `root`: its header is read
+   once for all the files of one tree asked in a row. */
+static json_object *handler_json(const char *root, char **seen_root,
+				 struct ss_handler_type *handler)
+{
+	json_object *h;
+
+	if (!*seen_root || !root || strcmp(*seen_root, root) != 0) {
+		ss_handler_type_free(handler);
+		free(*seen_root);
+		*seen_root = root ? xstrdup(root) : NULL;
+		ss_handler_type_of_tree(root, handler);
+	}
+	if (!handler->file)
+		return NULL;
+	h = json_object_new_object();
+	json_object_object_add(h, "file", ss_json_string(handler->file));
+	json_object_object_add(h, "ppos", json_object_new_boolean(handler->ppos));
+	return h;
+}
+
 int ss_write_flags_json(FILE *f, char *const *paths, size_t n, const struct ss_compdb *db,
 			struct ss_kversion kernel)
 {
 	json_object *top = json_object_new_object();
 	json_object *list = json_object_new_array();
+	struct ss_handler_type handler = { 0 };
+	char *handler_root = NULL;
 	int rc, missing = 0;
 
 	for (size_t i = 0; i < n; i++) {
 		char *abs = ss_path_absolute(paths[i]);
 		json_object *o, *args;
 		struct ss_plan plan;
-		struct ss_handler_type handler;
 		char version[32];
 
 		if (access(paths[i], R_OK) < 0) {
@@ -83,17 +106,8 @@ int ss_write_flags_json(FILE *f, char *const *paths, size_t n, const struct ss_c
 				       ? json_object_new_string(ss_kversion_name(plan.kernel, version,
 										 sizeof(version)))
 				       : NULL);
-		ss_handler_type_of_tree(plan.root, &handler);
-		if (handler.file) {
-			json_object *h = json_object_new_object();
-
-			json_object_object_add(h, "file", ss_json_string(handler.file));
-			json_object_object_add(h, "ppos", json_object_new_boolean(handler.ppos));
-			json_object_object_add(o, "sysctl_handler", h);
-		} else {
-			json_object_object_add(o, "sysctl_handler", NULL);
-		}
-		ss_handler_type_free(&handler);
+		json_object_object_add(o, "sysctl_handler",
+				       handler_json(plan.root, &handler_root, &handler));
 		for (size_t k = 0; plan.how != SS_HOW_FALLBACK && k < plan.args.n; k++)
 			json_object_array_add(args, ss_json_string(plan.args.v[k]));
 		json_object_object_add(o, "args", args);
@@ -101,6 +115,8 @@ int ss_write_flags_json(FILE *f, char *const *paths, size_t n, const struct ss_c
 		ss_plan_free(&plan);
 		free(abs);
 	}
+	ss_handler_type_free(&handler);
+	free(handler_root);
 	json_object_object_add(top, "files", list);
 	rc = ss_json_write(f, top);
 	json_object_put(top);

@@ -8,10 +8,8 @@
 #include "input/source.h"
 #include "findings/messages.h"
 #include "util/path.h"
-#include "util/xalloc.h"
 
 #include <clang-c/Index.h>
-#include <errno.h>
 #include <json-c/json.h>
 #include <stdlib.h>
 #include <string.h>
