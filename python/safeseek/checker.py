@@ -240,18 +240,27 @@ class Checker:
         # file's own
         self.kernel_args = ["--kernel=" + kernel] if kernel else []
 
-    def _run(self, args, what, cwd=None):
-        """The checker's standard output; its failure stops the run."""
+    def _call(self, args, cwd=None):
+        """(exit status, standard output, standard error) of the checker
+        run with args; not being able to run it stops the run."""
         try:
-            rc, out, err = parallel.run([self.path] + args, stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, cwd=cwd,
-                                        universal_newlines=True, errors="replace")
+            return parallel.run([self.path] + args, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, cwd=cwd,
+                                universal_newlines=True, errors="replace")
         except OSError as e:
             raise Fatal("cannot run %s: %s" % (self.path, e.strerror))
+
+    @staticmethod
+    def _failed(what, rc, err):
+        detail = err.strip().splitlines()
+        return Fatal("%s %s failed (exit %d)%s"
+                     % (NAME, what, rc, ": " + detail[-1] if detail else ""))
+
+    def _run(self, args, what, cwd=None):
+        """The checker's standard output; its failure stops the run."""
+        rc, out, err = self._call(args, cwd)
         if rc != 0:
-            detail = err.strip().splitlines()
-            raise Fatal("%s %s failed (exit %d)%s"
-                        % (NAME, what, rc, ": " + detail[-1] if detail else ""))
+            raise self._failed(what, rc, err)
         return out
 
     def findings(self, paths, changed_lines=None, cwd=None, patch_files=False, patch_words=()):
@@ -263,7 +272,7 @@ class Checker:
         if not paths:
             return ([], {}) if patch_files else []
         with tempfile.NamedTemporaryFile(prefix="findings-", suffix=".json", dir=self.tmp) as out:
-            cmd = [self.path, "--format=json", "-q", "-o", out.name, "-j", str(self.jobs)]
+            cmd = ["--format=json", "-q", "-o", out.name, "-j", str(self.jobs)]
             cmd += self.kernel_args
             if changed_lines:
                 cmd += ["--changed-lines", changed_lines]
@@ -271,11 +280,7 @@ class Checker:
                 cmd.append("--patch-files")
                 cmd += ["--patch-words=" + w for w in patch_words]
             cmd += ["--"] + list(paths)
-            try:
-                rc, _, err = parallel.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                          cwd=cwd, universal_newlines=True, errors="replace")
-            except OSError as e:
-                raise Fatal("cannot run %s: %s" % (self.path, e.strerror))
+            rc, _, err = self._call(cmd, cwd)
             # One line per file it could not read or parse; the run goes on.
             sys.stderr.write(err)
             with open(out.name, encoding="utf-8", errors="replace") as f:
@@ -330,12 +335,7 @@ class Checker:
                 lst.write(b"".join(os.fsencode(p) + b"\0" + os.fsencode(c) + b"\0"
                                    for p, c in chunk))
                 lst.flush()
-                try:
-                    rc, out, err = parallel.run([self.path, "--print-diagnostics=" + lst.name],
-                                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                                universal_newlines=True, errors="replace")
-                except OSError as e:
-                    raise Fatal("cannot run %s: %s" % (self.path, e.strerror))
+                rc, out, err = self._call(["--print-diagnostics=" + lst.name])
             # 2: some file could not be parsed, and is answered so.  A
             # crash answers nothing: none of these files is compiled.
             if rc < 0:
@@ -343,9 +343,7 @@ class Checker:
                      % (NAME, -rc, len(chunk), "" if len(chunk) == 1 else "s"))
                 return [None] * len(chunk)
             if rc not in (0, 2):
-                detail = err.strip().splitlines()
-                raise Fatal("%s --print-diagnostics failed (exit %d)%s"
-                            % (NAME, rc, ": " + detail[-1] if detail else ""))
+                raise self._failed("--print-diagnostics", rc, err)
             return parse_diagnostics(out, len(chunk))
 
         if not pairs:

@@ -61,16 +61,15 @@ def _hold_back_handlers(run, chosen):
     return dict(held)
 
 
-def _new_diagnostics(before, after):
-    """The diagnostics of `after` that `before` does not have as often."""
+def _first_new(s, before, after):
+    """The first diagnostic of `after` that `before` does not have as often,
+    as "file:line:col: severity: message", or None."""
     left = collections.Counter(x.key() for x in before)
-    new = []
     for x in after:
-        if left[x.key()]:
-            left[x.key()] -= 1
-        else:
-            new.append(x)
-    return new
+        if not left[x.key()]:
+            return "%s:%d:%d: %s: %s" % (s.display, x.line, x.col, x.severity, x.message)
+        left[x.key()] -= 1
+    return None
 
 
 def _compile_check(run, outcome, installed, before):
@@ -85,7 +84,7 @@ def _compile_check(run, outcome, installed, before):
         if before.get(s) is None or after[s] is None:
             continue
         compiled += 1
-        new = _new_diagnostics(before[s], after[s])
+        new = _first_new(s, before[s], after[s])
         if not new:
             continue
         try:
@@ -93,8 +92,7 @@ def _compile_check(run, outcome, installed, before):
         except (install.Refused, OSError) as e:
             warn("%s: cannot put it back: %s" % (s.display, e))
             continue
-        put_back[s] = "%s:%d:%d: %s: %s" % (s.display, new[0].line, new[0].col,
-                                            new[0].severity, new[0].message)
+        put_back[s] = new
     return compiled, put_back
 
 
@@ -106,10 +104,9 @@ def _still_worse(run, put_back, before):
     now = run.checker.diagnostics([(s.path, s.path) for s in back])
     worse = {}
     for s, diags in zip(back, now):
-        new = _new_diagnostics(before[s], diags) if diags is not None else []
+        new = _first_new(s, before[s], diags) if diags is not None else None
         if new:
-            worse[s] = "%s:%d:%d: %s: %s" % (s.display, new[0].line, new[0].col,
-                                             new[0].severity, new[0].message)
+            worse[s] = new
     return worse
 
 
