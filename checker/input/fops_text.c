@@ -11,7 +11,7 @@
 
 #define WORD(w) w, sizeof(w) - 1
 
-static const char *const data_methods[] = {
+const char *const ss_data_methods[] = {
 	"read", "write", "aio_read", "aio_write", "readv", "writev",
 	"read_iter", "write_iter", NULL
 };
@@ -86,7 +86,7 @@ static bool read_entries(const char *s, size_t len, size_t open, size_t close,
 		if (!member.n || v[i].directive) {
 			ok = false;
 		} else if (span_is(s, value, "NULL")) {
-			e->named |= span_is(s, member, "llseek") || span_in(s, member, data_methods);
+			e->named |= span_is(s, member, "llseek") || span_in(s, member, ss_data_methods);
 		} else if (llseek || span_is(s, member, "open")) {
 			/* Twice (#ifdef branches): which one counts is the compiler's call. */
 			bool *seen = llseek ? &e->has_llseek : &e->has_open;
@@ -95,7 +95,7 @@ static bool read_entries(const char *s, size_t len, size_t open, size_t close,
 			*seen = true;
 			*(llseek ? &e->llseek : &e->open) = value;
 			e->named |= llseek;
-		} else if (span_in(s, member, data_methods)) {
+		} else if (span_in(s, member, ss_data_methods)) {
 			e->data = e->named = true;
 			if ((span_is(s, member, "read") || span_is(s, member, "write")) &&
 			    value.n && e->nrw < sizeof(e->rw) / sizeof(e->rw[0]))

@@ -17,6 +17,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* The file_operations members that move data at the position: "read",
+   "write", "aio_read", ..., "read_iter", "write_iter"; NULL-terminated.
+   The text scan and the model both go by this list. */
+extern const char *const ss_data_methods[];
+
 enum ss_fops_shape {
 	SS_FOPS_NO_LLSEEK = 1,		/* no .llseek at all */
 	SS_FOPS_NO_LLSEEK_FN = 2,	/* .llseek = no_llseek */

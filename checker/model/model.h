@@ -205,11 +205,8 @@ bool ss_function_stream_safe(const struct ss_function *f);
 /* Whether every data method of the fops is defined here and stream-safe. */
 bool ss_model_stream_safe(const struct ss_model *m, const struct ss_fops *f);
 
-/* The file_operations members that move data at the position: "read",
-   "write", "aio_read", ..., "read_iter", "write_iter"; NULL-terminated. */
-extern const char *const ss_data_methods[];
-
-/* Whether the fops names one of them. */
+/* Whether the fops names one of the data methods (ss_data_methods[],
+   input/fops_text.h). */
 bool ss_fops_has_data_method(const struct ss_fops *f);
 
 /*

@@ -2,6 +2,7 @@
 /* What the rules ask of the model of a file. */
 #include "model/internal.h"
 
+#include "input/fops_text.h"
 #include "input/vfs_opens.h"
 #include "model/ast_util.h"
 #include "model/unit.h"
@@ -198,11 +199,6 @@ bool ss_model_refuses_lseek(struct ss_model *m, const struct ss_fops *f, char *h
 	snprintf(how, n, "'%s', which returns -ESPIPE", llseek);
 	return true;
 }
-
-const char *const ss_data_methods[] = {
-	"read", "write", "aio_read", "aio_write", "readv", "writev",
-	"read_iter", "write_iter", NULL
-};
 
 bool ss_fops_has_data_method(const struct ss_fops *f)
 {
