@@ -26,10 +26,12 @@
 //#
 //# An llseek method that only returns -ESPIPE (as loff_t or long long)
 //# becomes no_llseek; a static one goes away once nothing names it.  From
-//# Linux 6.12 on (-D kernel=6.12 or later) there is no no_llseek: the
-//# llseek member is removed instead, since an open file whose .llseek is
-//# NULL has FMODE_LSEEK cleared and lseek() fails with -ESPIPE, as the
-//# method did.  Without -D kernel the patch converts for 2.6.8 to 6.11.
+//# Linux 6.12 on there is no no_llseek: the llseek member is removed
+//# instead, since an open file whose .llseek is NULL has FMODE_LSEEK
+//# cleared and lseek() fails with -ESPIPE, as the method did.  The patch
+//# converts for today's kernel unless told the tree's era: -D
+//# no_llseek_exists (before 6.12) or -D kernel_unknown converts for 2.6.8
+//# to 6.11.
 //#
 //# A refusal with -EPIPE or -ENXIO (or any other errno) is converted too:
 //# pread/pwrite then fail with -ESPIPE, which the report points out.  A
@@ -48,7 +50,7 @@
 // Copyright: (C) 2026 The safeseek authors.
 // Comments: Requires the file_operations of a method in the same file as
 //  the method.  Arrays of file_operations are not looked at.  Takes the
-//  kernel version as -D kernel=X.Y.
+//  tree's era as -D no_llseek_exists or -D kernel_unknown.
 // Options: --no-includes --include-headers
 // Keywords: nonseekable_open, no_llseek, ESPIPE, pread, pwrite, f_pos
 // Requires: 1.1.0
@@ -60,6 +62,8 @@ virtual patch
 virtual context
 virtual org
 virtual report
+virtual no_llseek_exists
+virtual kernel_unknown
 
 @initialize:python@
 @@
@@ -75,8 +79,8 @@ NSO_METHODS = ("read", "write", "aio_read", "aio_write", "readv", "writev")
 NSO_IDENT = re.compile(r"^[A-Za-z_]\w*$")
 NSO_LLSEEK_TYPES = ("loff_t", "long long", "long long int", "signed long long")
 
-# Set from -D kernel=X.Y by the first rule below.
-nso_no_llseek_gone = False
+# Today's kernel has no no_llseek; the era rules below say otherwise.
+nso_no_llseek_gone = True
 
 
 class NsoFile(object):
@@ -113,13 +117,6 @@ def nso_key(p):
     return (p.file, int(p.line), int(p.column), int(p.line_end), int(p.column_end))
 
 
-def nso_kernel_gone(version):
-    """Whether the kernel named by -D kernel has no no_llseek (6.12 on)."""
-    m = re.match(r"^\s*(\d+)(?:\.(\d+))?", version)
-    if not m:
-        raise ValueError("nonseekable_open.cocci: -D kernel=%s: not a kernel version "
-                         "(expected X.Y, e.g. 6.12)" % version)
-    return (int(m.group(1)), int(m.group(2) or 0)) >= (6, 12)
 
 # ---- file_operations ----
 
@@ -536,12 +533,11 @@ X->f_pos
 ESPIPE
 )
 
-// The kernel version, -D kernel=X.Y: 6.12 and later have no no_llseek.
+// A tree older than 6.12, or of an era not known, still has no_llseek.
 
-@script:python depends on nso_file@
-k << virtual.kernel;
+@script:python depends on nso_file && (no_llseek_exists || kernel_unknown)@
 @@
-nso_no_llseek_gone = nso_kernel_gone(k)
+nso_no_llseek_gone = False
 
 @script:python depends on nso_file@
 @@

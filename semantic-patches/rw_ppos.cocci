@@ -41,8 +41,8 @@
 //# business.  A call given &file->f_pos in a condition, a return or
 //# another expression is reported, not converted.
 //#
-//# -D kernel=X.Y gives the version of the tree; it changes only how the
-//# messages of a tree older than 2.6.8 explain why f_pos is wrong there.
+//# -D vfs_hands_f_pos says the tree is older than 2.6.8; it changes only
+//# how the messages explain why f_pos is wrong there.
 //#
 // Confidence: High
 // Copyright: (C) 2026 The safeseek authors.
@@ -59,27 +59,19 @@ virtual patch
 virtual context
 virtual org
 virtual report
+virtual vfs_hands_f_pos
 
 @initialize:python@
 @@
 import os
 import re
 
-# The kernel version of the tree, (major, minor, sublevel), from -D kernel=X.Y;
-# None when not given.
-KERNEL = None
-
-def parse_kernel(text):
-    m = re.match(r"^v?(\d+)\.(\d+)(?:\.(\d+))?$", str(text).strip())
-    if not m:
-        raise ValueError("kernel=%s: not a kernel version such as 2.6.7 or 6.12"
-                         % text)
-    return tuple(int(g or 0) for g in m.groups())
+# The tree predates 2.6.8 (-D vfs_hands_f_pos): read() and write() still
+# hand their methods &file->f_pos itself.
+HANDS_F_POS = False
 
 def before_copies():
-    """The tree predates 2.6.8: read() and write() still hand their
-    methods &file->f_pos itself."""
-    return KERNEL is not None and KERNEL < (2, 6, 8)
+    return HANDS_F_POS
 
 # struct file_operations members in declaration order, for positional
 # initializers.
@@ -289,11 +281,6 @@ def emit(p, printer):
         st.emitted.add(key)
         printer(p, st.messages[key])
 
-@initialize:python@
-kernel << virtual.kernel;
-@@
-KERNEL = parse_kernel(kernel)
-
 // Every rule below needs an f_pos somewhere in the file, so that files
 // without one are not even parsed.
 
@@ -302,6 +289,13 @@ expression X;
 position p;
 @@
 X->f_pos@p
+
+// The tree's era (-D NAME), read once a file is worth parsing: a rule
+// that needs no word of the file would have spatch parse every file.
+
+@script:python depends on fpos_file && vfs_hands_f_pos@
+@@
+HANDS_F_POS = True
 
 @script:python depends on fpos_file@
 p << fpos_file.p;

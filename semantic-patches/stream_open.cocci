@@ -29,11 +29,12 @@
 //# for a file without .llseek, so an absent .llseek and no_llseek are the
 //# same thing.
 //#
-//# The version is `-D kernel=X.Y` (or X.Y.Z), for every file; without it,
-//# VERSION, PATCHLEVEL and SUBLEVEL of the nearest kernel Makefile above
-//# each file.  A file with neither is left alone, and a line on standard
-//# error names it when it holds a stream-like file_operations.  Before
-//# 2.6.8 (no nonseekable_open()) nothing is done.
+//# The patch converts for today's kernel unless told the tree's era with
+//# virtual rules: -D no_llseek_exists (before 6.12), -D no_stream_open
+//# (before 5.2), -D no_f_pos_lock (before 3.14), -D no_nonseekable_open
+//# (before 2.6.8: nothing is done).  -D kernel_unknown leaves every file
+//# alone, and a line on standard error names each that holds a
+//# stream-like file_operations.
 //#
 //# Report and org modes name each place; ERROR where the read method can
 //# block (it calls a wait_* function, directly or through functions of its
@@ -60,8 +61,8 @@
 //#
 // Confidence: Moderate
 // Copyright: (C) 2026 The safeseek authors.
-// Comments: Needs the kernel version: -D kernel=X.Y, or the top Makefile
-//  of the tree the files lie in.  A read or write method that hands its
+// Comments: Needs the tree's era when it is older than today's (-D
+//  no_stream_open and the like).  A read or write method that hands its
 //  file to a function of another file, which uses f_pos, looks stream-like
 //  here.  A converted file refuses pread() and pwrite() (-ESPIPE).
 // Options: --no-includes --include-headers
@@ -75,10 +76,14 @@ virtual patch
 virtual context
 virtual org
 virtual report
+virtual no_nonseekable_open
+virtual no_f_pos_lock
+virtual no_stream_open
+virtual no_llseek_exists
+virtual kernel_unknown
 
 @initialize:python@
 @@
-import os
 import re
 import sys
 
@@ -99,64 +104,25 @@ SO_POSITIONED = ("mmap", "aio_read", "aio_write", "readv", "writev",
                  "dedupe_file_range")
 SO_NULL = ("NULL", "0")
 
-SO_V_NSO = (2, 6, 8)            # nonseekable_open()
-SO_V_ATOMIC_POS = (3, 14, 0)    # read() and write() take the f_pos lock
-SO_V_STREAM = (5, 2, 0)         # stream_open()
-SO_V_NO_NO_LLSEEK = (6, 12, 0)  # no_llseek removed
-
 SO_C99 = re.compile(r"^\.\s*(\w+)\s*=\s*(.*)$", re.S)
 SO_GNU = re.compile(r"^(\w+)\s*:\s*(.*)$", re.S)
 SO_FN = re.compile(r"^\(?\s*&?\s*([A-Za-z_]\w*)\s*\)?$")
 SO_DESIG = re.compile(r"^\[\s*(.*?)\s*\]\s*=\s*(.*)$", re.S)
 SO_WAIT = re.compile(r"^wait_")
-SO_MAKEVAR = re.compile(r"^(VERSION|PATCHLEVEL|SUBLEVEL)\s*=\s*(\d*)\s*$", re.M)
-SO_VERSION = re.compile(r"^v?(\d+)\.(\d+)(?:\.(\d+))?$")
 
-so_forced = None        # the version of -D kernel=
-so_tree_cache = {}      # directory -> version of the kernel Makefile above it
-
-
-def so_parse_version(text):
-    m = SO_VERSION.match(text.strip())
-    if not m:
-        return None
-    return (int(m.group(1)), int(m.group(2)), int(m.group(3) or 0))
+# Where the tree's VFS differs from today's, as the era rules below say
+# (-D no_stream_open, ...).
+SO_ERA = set()
 
 
-def so_show(v):
-    return "%d.%d.%d" % v if v < (3, 0, 0) else "%d.%d" % v[:2]
-
-
-def so_makefile_version(d):
-    try:
-        with open(os.path.join(d, "Makefile"), encoding="utf-8", errors="replace") as f:
-            head = f.read(4096)
-    except (IOError, OSError):
-        return None
-    fields = dict(SO_MAKEVAR.findall(head))
-    if not fields.get("VERSION") or not fields.get("PATCHLEVEL"):
-        return None
-    return (int(fields["VERSION"]), int(fields["PATCHLEVEL"]), int(fields.get("SUBLEVEL") or 0))
-
-
-def so_tree_version(path):
-    """The version of the nearest kernel Makefile above path, or None.  The
-    real path: spatch may be handed a link to the file."""
-    d = os.path.dirname(os.path.realpath(path))
-    walked, v = [], None
-    while True:
-        if d in so_tree_cache:
-            v = so_tree_cache[d]
-            break
-        walked.append(d)
-        v = so_makefile_version(d)
-        up = os.path.dirname(d)
-        if v is not None or up == d:
-            break
-        d = up
-    for w in walked:
-        so_tree_cache[w] = v
-    return v
+class SoEra(object):
+    """What the tree's kernel offers, from SO_ERA."""
+    def __init__(self, era):
+        self.unknown = "kernel_unknown" in era
+        self.nso = not era & {"no_nonseekable_open", "kernel_unknown"}
+        self.fpos_lock = "no_f_pos_lock" not in era
+        self.stream = not era & {"no_stream_open", "kernel_unknown"}
+        self.no_llseek_gone = not era & {"no_llseek_exists", "kernel_unknown"}
 
 
 def so_key(p):
@@ -283,15 +249,6 @@ so = SoFile()
 def so_reset():
     global so
     so = SoFile()
-
-
-def so_set_kernel(k):
-    global so_forced
-    so_forced = so_parse_version(k)
-    if so_forced is None:
-        sys.stderr.write("stream_open.cocci: -D kernel=%s: not a kernel version; "
-                         "give it as X.Y or X.Y.Z, e.g. -D kernel=6.12\n" % k)
-        sys.exit(2)
 
 
 # ---- collecting ----
@@ -503,23 +460,17 @@ def so_llseek_only(a, llseek):
     return a
 
 
-def so_version_now():
-    if so_forced is not None:
-        return so_forced
-    return so_tree_version(so.path) if so.path else None
-
-
 def so_decide():
     if so.decided:
         return
     so.decided = True
     so_number()
     actions = [a for a in (so_consider(f) for f in so.fops) if a is not None]
-    v = so.version = so_version_now()
-    if v is None or v < SO_V_NSO:
+    v = so.version = SoEra(SO_ERA)
+    if not v.nso:
         so_left_alone(v, actions)
         return
-    so.opener = "stream_open" if v >= SO_V_STREAM else "nonseekable_open"
+    so.opener = "stream_open" if v.stream else "nonseekable_open"
     for a in actions:
         so_plan(a, v)
     so_check_shared(actions)
@@ -533,22 +484,21 @@ def so_decide():
 def so_left_alone(v, actions):
     if not any(a.why is None and a.state not in ("stream", "llseek-only") for a in actions):
         return
-    if v is None:
-        why = ("no kernel version (no -D kernel=X.Y, and no kernel Makefile above "
-               "the file)")
+    if v.unknown:
+        why = "its kernel's era is not known (-D kernel_unknown)"
     else:
-        why = "Linux %s has no nonseekable_open()" % so_show(v)
+        why = "its kernel has no nonseekable_open() (before Linux 2.6.8)"
     sys.stderr.write("stream_open.cocci: %s: %s: its stream-like file_operations are "
                      "left alone\n" % (so.path, why))
 
 
 def so_plan(a, v):
-    """What patch mode would do for a, by version v."""
+    """What patch mode would do for a, in era v."""
     if a.why is not None:
         return
-    stream = v >= SO_V_STREAM
+    stream = v.stream
     if a.state == "llseek-only":
-        if v >= SO_V_NO_NO_LLSEEK:
+        if v.no_llseek_gone:
             a.llseek_edit = "drop"
         return
     if a.state == "nso-value":
@@ -567,7 +517,7 @@ def so_plan(a, v):
         a.open_edit = "add"
     if a.open_edit is None:
         return          # opened with nonseekable_open(), and that is all there is
-    if v >= SO_V_NO_NO_LLSEEK:
+    if v.no_llseek_gone:
         a.llseek_edit = "drop" if a.llseek is not None else None
     elif a.llseek is None:
         a.llseek_edit = "add"
@@ -844,13 +794,13 @@ def so_build_messages(actions, v):
                 out.append((f.pos, "WARNING", "%s: no_llseek is gone since Linux 6.12: "
                             "drop .llseek (lseek() is refused without it)" % f.label()))
             continue
-        if a.deadlock and v >= SO_V_ATOMIC_POS:
+        if a.deadlock and v.fpos_lock:
             dead = ("%s: .%s can block while .%s waits on the f_pos lock (a deadlock if "
                     "the file is a regular one, as in procfs or debugfs)"
                     % (f.label(), so_member_of(a, a.readers), so_member_of(a, a.writers)))
-            if v < SO_V_STREAM:
-                fix = ("Linux %s has no stream_open(): clear FMODE_ATOMIC_POS in %s"
-                       % (so_show(v), a.open_fn or "the open method"))
+            if not v.stream:
+                fix = ("its kernel has no stream_open() (before Linux 5.2): clear "
+                       "FMODE_ATOMIC_POS in %s" % (a.open_fn or "the open method"))
                 for p in so_nso_places(a):
                     out.append((p, "ERROR", "%s, and %s" % (dead, fix)))
                 continue
@@ -1012,11 +962,6 @@ def so_insert(fn, way):
     so_decide()
     return so.insert_fns.get(str(fn)) == way
 
-@initialize:python@
-k << virtual.kernel;
-@@
-so_set_kernel(k)
-
 // Every rule below needs a struct file_operations initializer with a
 // member this patch may act on, so that other files are not even parsed.
 // spatch skips a file by its words only: each member is spelled out, as
@@ -1071,6 +1016,29 @@ struct file_operations fops[...] = { ..., [N] = { ..., .llseek = E, ... }, ... }
 @script:python depends on so_file@
 @@
 so_reset()
+
+// The tree's era (-D NAME), read once a file is worth parsing: a rule
+// that needs no word of the file would have spatch parse every file.
+
+@script:python depends on so_file && no_nonseekable_open@
+@@
+SO_ERA.add("no_nonseekable_open")
+
+@script:python depends on so_file && no_f_pos_lock@
+@@
+SO_ERA.add("no_f_pos_lock")
+
+@script:python depends on so_file && no_stream_open@
+@@
+SO_ERA.add("no_stream_open")
+
+@script:python depends on so_file && no_llseek_exists@
+@@
+SO_ERA.add("no_llseek_exists")
+
+@script:python depends on so_file && kernel_unknown@
+@@
+SO_ERA.add("kernel_unknown")
 
 // ------------------------------------------------------------------------
 // What the file holds.

@@ -17,11 +17,12 @@
 //# f_pos still gains the parameter, so that all of them keep matching the
 //# typedef.  Handlers that already take ppos are left alone.
 //#
-//# -D kernel=X.Y gives the version of the tree, and the handlers take the
-//# form of that version: up to 2.6.31 (and with no version given) the one
-//# of 2.6.8 above; from 2.6.32 on without the struct file (which goes from
-//# the calls too) and with struct ctl_table * for the table; from 5.8 on
-//# with void * for the buffer, a kernel pointer; from 6.11 on with const
+//# The handlers take the form of the tree's era, today's unless told: up
+//# to 2.6.31 (-D sysctl_filp, or -D kernel_unknown) the one of 2.6.8
+//# above; from 2.6.32 on without the struct file (which goes from the
+//# calls too) and with struct ctl_table * for the table; from 5.8 on
+//# (without -D sysctl_user_buffer) with void * for the buffer, a kernel
+//# pointer; from 6.11 on (without -D sysctl_mutable_table) with const
 //# struct ctl_table *.  A handler that uses its struct file for more than
 //# the position and handing it on (from 2.6.32 on), its buffer for more
 //# than handing it on (from 5.8 on) or writes to its table (from 6.11 on)
@@ -49,41 +50,34 @@ virtual patch
 virtual context
 virtual org
 virtual report
+virtual sysctl_filp
+virtual sysctl_user_buffer
+virtual sysctl_mutable_table
+virtual kernel_unknown
 
 @initialize:python@
 @@
 import re
 
-# The kernel version of the tree, (major, minor, sublevel), from -D
-# kernel=X.Y; None when not given.
-KERNEL = None
-
-def parse_kernel(text):
-    m = re.match(r"^v?(\d+)\.(\d+)(?:\.(\d+))?$", str(text).strip())
-    if not m:
-        raise ValueError("kernel=%s: not a kernel version such as 2.6.7 or 6.12"
-                         % text)
-    return tuple(int(g or 0) for g in m.groups())
-
-def version():
-    if KERNEL is None:
-        return None
-    return ".".join(str(n) for n in (KERNEL if KERNEL[0] < 3 else KERNEL[:2]))
+# Where the tree's handlers differ from today's, as the era rules below
+# say (-D sysctl_filp, ...); every difference when the era is not known,
+# which leaves the 2.6.8 form.
+ERA = set()
 
 def drops_file():
     """From 2.6.32 on a handler takes no struct file."""
-    return KERNEL is not None and KERNEL >= (2, 6, 32)
+    return not ERA & {"sysctl_filp", "kernel_unknown"}
 
 def keeps_file():
     return not drops_file()
 
 def kernel_buffer():
     """From 5.8 on the buffer is a kernel pointer."""
-    return KERNEL is not None and KERNEL >= (5, 8)
+    return not ERA & {"sysctl_user_buffer", "kernel_unknown"}
 
 def const_table():
     """From 6.11 on the table is const."""
-    return KERNEL is not None and KERNEL >= (6, 11)
+    return not ERA & {"sysctl_mutable_table", "kernel_unknown"}
 
 def plain_table():
     return drops_file() and not const_table()
@@ -206,7 +200,7 @@ def era_note(fn):
     """What a report adds from 2.6.32 on."""
     if not drops_file():
         return ""
-    text = "; Linux %s handlers are %s" % (version(), era_handler())
+    text = "; this tree's handlers are %s" % era_handler()
     if fn in old_defs and not converts(fn):
         text += " (by hand: %s)" % hand_work(fn)
     return text
@@ -224,11 +218,6 @@ def fpos_message(fn, filp):
 
 def call_message(fn):
     return warn("%s: proc_handler called without the position pointer" % fn)
-
-@initialize:python@
-kernel << virtual.kernel;
-@@
-KERNEL = parse_kernel(kernel)
 
 // Every change below is at a ctl_table parameter, spelled as the typedef
 // or as the struct, or at a call through ->proc_handler.  Every rule
@@ -249,6 +238,25 @@ struct ctl_table
 expression E;
 @@
 E->proc_handler
+
+// The tree's era (-D NAME), read once a file is worth parsing: a rule
+// that needs no word of the file would have spatch parse every file.
+
+@script:python depends on (sysctl_table || sysctl_call) && sysctl_filp@
+@@
+ERA.add("sysctl_filp")
+
+@script:python depends on (sysctl_table || sysctl_call) && sysctl_user_buffer@
+@@
+ERA.add("sysctl_user_buffer")
+
+@script:python depends on (sysctl_table || sysctl_call) && sysctl_mutable_table@
+@@
+ERA.add("sysctl_mutable_table")
+
+@script:python depends on (sysctl_table || sysctl_call) && kernel_unknown@
+@@
+ERA.add("kernel_unknown")
 
 // Handlers and declarations that already take the position after lenp:
 // they are left alone, which makes a second run a no-op.

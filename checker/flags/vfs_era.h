@@ -30,6 +30,9 @@
  *    no_llseek is NULL); 6.1's and 6.12's fs/open.c both do.
  *  - 6.12: no_llseek is gone; FMODE_PREAD/FMODE_PWRITE stay set whatever
  *    .llseek says, so a missing .llseek refuses lseek and only lseek.
+ *  - sysctl: 2.6.32 took the struct file * out of proc handlers, 5.8 made
+ *    their buffer a kernel pointer (void *buffer, no __user), 6.11 their
+ *    table const; read from the proc_handler typedef on each side.
  */
 
 #include "flags/kversion.h"
@@ -48,6 +51,9 @@ enum ss_vfs_fact {
 	SS_VFS_FPOS_LOCK,		/* read()/write() of a regular file or directory
 					   lock f_pos around the method */
 	SS_VFS_STREAM_OPEN,		/* stream_open() and FMODE_STREAM exist */
+	SS_VFS_SYSCTL_FILP,		/* proc handlers take a struct file * */
+	SS_VFS_SYSCTL_KERNEL_BUFFER,	/* proc handlers get a kernel buffer */
+	SS_VFS_SYSCTL_CONST_TABLE,	/* proc handlers get a const table */
 	SS_VFS_FACTS
 };
 
@@ -67,5 +73,16 @@ static inline bool ss_vfs_no(struct ss_kversion v, enum ss_vfs_fact f)
 /* The release that brought the fact ("2.6.8"), or took it away for
    SS_VFS_NO_LLSEEK ("6.12"): the words messages use. */
 const char *ss_vfs_since(enum ss_vfs_fact f);
+
+/*
+ * The semantic patches learn a tree's era as coccinelle virtual rules
+ * (-D NAME): one name per fact on which the tree's VFS differs from
+ * today's, so that a plain spatch run, as make coccicheck does it, means
+ * today's kernel.  ss_vfs_cocci_name() is that name for fact f at kernel
+ * v, or NULL when v agrees with today's; SS_VFS_COCCI_UNKNOWN when v is
+ * not known.
+ */
+#define SS_VFS_COCCI_UNKNOWN "kernel_unknown"
+const char *ss_vfs_cocci_name(struct ss_kversion v, enum ss_vfs_fact f);
 
 #endif

@@ -11,6 +11,7 @@
 #include "util/xalloc.h"
 #include "flags/handler_type.h"
 #include "flags/plan.h"
+#include "flags/vfs_era.h"
 #include "findings/messages.h"
 #include "rules/patch_choice.h"
 #include "rules/rule.h"
@@ -50,6 +51,23 @@ int ss_write_rules_json(FILE *f)
 	rc = ss_json_write(f, top);
 	json_object_put(top);
 	return rc;
+}
+
+/* The "vfs" of a file written for kernel v: the virtual rules that tell
+   the semantic patches where its VFS differs from today's. */
+static json_object *era_json(struct ss_kversion v)
+{
+	json_object *list = json_object_new_array();
+	const char *last = NULL;
+
+	for (int f = 0; f < SS_VFS_FACTS; f++) {
+		const char *name = ss_vfs_cocci_name(v, f);
+
+		if (name && (!last || strcmp(name, last) != 0))
+			json_object_array_add(list, json_object_new_string(name));
+		last = name ? name : last;
+	}
+	return list;
 }
 
 /* The "sysctl_handler" of a file of the tree at `root`: its header is read
@@ -106,6 +124,7 @@ int ss_write_flags_json(FILE *f, char *const *paths, size_t n, const struct ss_c
 				       ? json_object_new_string(ss_kversion_name(plan.kernel, version,
 										 sizeof(version)))
 				       : NULL);
+		json_object_object_add(o, "vfs", era_json(plan.kernel));
 		json_object_object_add(o, "sysctl_handler",
 				       handler_json(plan.root, &handler_root, &handler));
 		for (size_t k = 0; plan.how != SS_HOW_FALLBACK && k < plan.args.n; k++)

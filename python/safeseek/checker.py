@@ -167,10 +167,16 @@ def parse_flags(text, count):
     return flags
 
 
-def parse_kernels(text, count):
-    """The "kernel" of each file: "6.12", or None when unknown."""
+def parse_eras(text, count):
+    """The "vfs" of each file: the virtual rules of its kernel's era."""
     files, what = _flag_files(text, count)
-    return [_field(f, "kernel", (str, None), what) for f in files]
+    eras = []
+    for f in files:
+        era = _field(f, "vfs", (list,), what)
+        if not all(isinstance(n, str) and n.isidentifier() for n in era):
+            raise Fatal("%s: %s: 'vfs' holds something other than names" % (NAME, what))
+        eras.append(era)
+    return eras
 
 
 def parse_handler_types(text, count):
@@ -316,10 +322,19 @@ class Checker:
                                        "--print-flags"), len(batch))
         return answers
 
-    def kernels(self, files):
-        """For each of files, the kernel version it is written for ("6.12"),
-        or None when the checker cannot tell."""
-        return self._print_flags(files, parse_kernels)
+    def eras(self, files):
+        """For each of files, the era of the kernel it is written for: the
+        names of the virtual rules that tell a semantic patch so."""
+        return self._print_flags(files, parse_eras)
+
+    def check_kernel(self):
+        """A --kernel the checker does not take stops the run, in its words."""
+        if self.kernel_args:
+            rc, _, err = self._call(self.kernel_args + ["--list-rules"])
+            if rc != 0:
+                raise self._failed(self.kernel_args[0], rc,
+                                   "\n".join(l for l in err.splitlines()
+                                             if not l.startswith("Try ")))
 
     def handler_types(self, files):
         """For each of files, its tree's sysctl handler type (header, takes

@@ -82,8 +82,8 @@ class Runner:
     def __init__(self, spatch, jobs, timeout, use_gitgrep=False, python=None, tmp=None,
                  versions=None):
         self.spatch = spatch
-        # The kernel version of each file, for -D kernel=X.Y (kernel.py).
-        self.versions = versions or kernel.Versions()
+        # The kernel era of each file, for -D NAME (kernel.py).
+        self.versions = versions or kernel.Eras()
         # Where spatch's parallel workers keep their files: by default it
         # makes a directory in the current one, left behind when stopped.
         self.tmp = tmp or "/tmp"
@@ -97,10 +97,12 @@ class Runner:
     def command(self, patch, mode, in_place=False, selected_only=False, version=None):
         """spatch's command line: every run of spatch is built here, so an
         option every run needs (a -D NAME=VALUE, say) is added here once.
-        `version`: the kernel the files are written for, or None."""
+        `version`: the era of the kernel the files are written for
+        (kernel.py), or None for today's."""
         cmd = [self.spatch, "--sp-file", patch.path, "-D", mode] + patch.options
-        if version:
-            cmd += ["-D", "kernel=" + version]
+        for name in version or ():
+            if name in patch.virtuals:
+                cmd += ["-D", name]
         if self.python:
             cmd += ["--python", self.python]
         if mode in ("report", "org"):
@@ -143,7 +145,7 @@ class Runner:
             v = self.versions.of(os.path.join(cwd or ".", f))
             by_version.setdefault(v, []).append(f)
         results = [self._on_files(patch, mode, group, cwd, version=v, **kw)
-                   for v, group in sorted(by_version.items(), key=lambda i: i[0] or "")]
+                   for v, group in sorted(by_version.items())]
         return results[0] if len(results) == 1 else _merged(results)
 
     def isolating(self, patch, mode, files, **kw):
@@ -227,7 +229,7 @@ class Runner:
                 versions.setdefault(s.root.index, set()).add(self.versions.of(s.path))
             whole = [r for r in roots if r.is_dir and len(versions.get(r.index, ())) <= 1]
             for r in whole:
-                (v,) = versions.get(r.index) or {None}
+                (v,) = versions.get(r.index) or {kernel.UNKNOWN}
                 results.append(self.on_dir(patch, mode, r.display, version=v, **kw))
             files = [s.display for s in sources if s.root not in whole]
         else:

@@ -1,58 +1,48 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""The kernel version each file is written for.
+"""The era of the kernel each file is written for, as the semantic patches
+take it.
 
-The checker owns that fact (--print-flags gives each file's "kernel"); the
-run asks it once per directory, since a file's version is that of the
-nearest Makefile above it, and hands it to every spatch run as
--D kernel=X.Y.  --kernel=X.Y gives one version for every file instead.
+The checker owns what each kernel's VFS does: --print-flags gives each
+file's "vfs", the names of the coccinelle virtual rules that say where its
+VFS differs from today's ("no_stream_open", ...; "kernel_unknown" when its
+version is not known).  The run asks once per directory, since a file's
+kernel is that of the nearest Makefile above it, and hands each name a
+patch declares to its spatch runs as -D NAME.  --kernel=X.Y is given to the
+checker, which answers for that version instead.
 """
 
 import os
-import re
 
-from .common import Fatal
-
-# As the checker and the semantic patches take it.
-VERSION_RE = re.compile(r"^[1-9][0-9]{0,3}\.[0-9]{1,4}(\.[0-9]{1,4})?$")
+# The era of a file the checker was not asked about.
+UNKNOWN = ("kernel_unknown",)
 
 
-def check(text):
-    """--kernel's value, or Fatal."""
-    if not VERSION_RE.match(text or ""):
-        raise Fatal("--kernel needs a kernel version X.Y or X.Y.Z (e.g. 6.12), not '%s'" % text)
-    return text
+class Eras:
+    """Real path -> the era of its kernel: a sorted tuple of virtual rule
+    names, () for today's kernel."""
 
-
-class Versions:
-    """Real path -> "6.12", or None when the file's version is unknown."""
-
-    def __init__(self, forced=None):
-        self.forced = forced
+    def __init__(self):
         self._of = {}
 
     def learn(self, checker, paths):
         """Ask the checker for the files at real paths `paths`, one file
         per directory."""
-        if self.forced:
-            return
         by_dir = {}
         for p in paths:
             by_dir.setdefault(os.path.dirname(p), []).append(p)
         dirs = sorted(by_dir)
-        for d, k in zip(dirs, checker.kernels([by_dir[d][0] for d in dirs])):
+        for d, era in zip(dirs, checker.eras([by_dir[d][0] for d in dirs])):
             for p in by_dir[d]:
-                self._of[p] = k
+                self._of[p] = tuple(sorted(era))
 
     def same_as(self, copy, original):
         """A scratch copy is written for its original's kernel."""
         self._of[os.path.realpath(copy)] = self.of(original)
 
     def every(self):
-        """Each version a file of the run may be written for, None (unknown)
+        """Each era a file of the run may be written for, the unknown one
         among them."""
-        return {self.forced} if self.forced else set(self._of.values()) | {None}
+        return set(self._of.values()) | {UNKNOWN}
 
     def of(self, path):
-        if self.forced:
-            return self.forced
-        return self._of.get(os.path.realpath(path))
+        return self._of.get(os.path.realpath(path), UNKNOWN)

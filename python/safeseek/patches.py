@@ -17,12 +17,13 @@ BASE_OPTIONS = ("--no-includes", "--include-headers")
 
 
 class Patch:
-    __slots__ = ("name", "path", "options")
+    __slots__ = ("name", "path", "options", "virtuals")
 
     def __init__(self, path):
         self.path = path
         self.name = os.path.basename(path)[:-len(".cocci")]
         self.options = header_options(path)
+        self.virtuals = virtual_rules(path)
 
 
 def header_options(path):
@@ -38,6 +39,17 @@ def header_options(path):
         if o not in opts:
             opts.append(o)
     return opts
+
+
+def virtual_rules(path):
+    """The names a patch declares `virtual`: spatch refuses a -D naming
+    any other."""
+    names = set()
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            if line.startswith("virtual "):
+                names.update(n.strip() for n in line[len("virtual "):].split(","))
+    return names
 
 
 def find(directory):

@@ -22,9 +22,10 @@ class Run:
             warn("no .c or .h files under %s" % ", ".join(repr(p) for p in paths))
         self.patches = patches.find(layout.patches)
         self.checker = checker.Checker(checker_path, opts.jobs, tmp, kernel=opts.kernel)
-        # Each file's kernel, from the checker: the semantic patches convert
-        # for it (-D kernel=X.Y), also on scratch copies far from its tree.
-        self.versions = kernel.Versions(opts.kernel)
+        self.checker.check_kernel()
+        # Each file's kernel era, from the checker: the semantic patches
+        # convert for it (-D NAME), also on scratch copies far from its tree.
+        self.versions = kernel.Eras()
         self.versions.learn(self.checker, [s.path for s in self.sources])
         self.runner = cocci.Runner("spatch", opts.jobs, opts.timeout, opts.gitgrep,
                                    python=sys.executable, tmp=tmp, versions=self.versions)

@@ -90,7 +90,7 @@ def words(runner, patches, versions, tmp):
     choices over the kernel versions of the run's files."""
     def one(patch):
         union = []
-        for v in sorted(versions, key=lambda v: v or ""):
+        for v in sorted(versions):
             g = _groups(runner, patch, v, tmp)
             if g is None:
                 return None

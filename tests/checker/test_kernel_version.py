@@ -140,6 +140,32 @@ rc, out, err = c.run("--print-flags", "--kernel=2.6.36", OLD)
 kernels = [f.get("kernel") for f in json.loads(out)["files"]] if rc == 0 else []
 c.expect(kernels == ["2.6.36"], "a 2.6 kernel keeps its sublevel: %r" % kernels)
 
+# --print-flags: the era of each file, as the semantic patches are told it:
+# the facts on which its VFS differs from today's, by the release that
+# changed each (README's table); unknown without a version.
+rc, out, err = c.run("--print-flags", NEW, MID, OLDTREE, OLD)
+eras = [f.get("vfs") for f in json.loads(out)["files"]] if rc == 0 else []
+c.expect(eras == [[], ["no_llseek_exists", "sysctl_mutable_table"],
+                  ["no_llseek_exists", "no_stream_open", "sysctl_user_buffer",
+                   "sysctl_mutable_table"], ["kernel_unknown"]],
+         "--print-flags gives each tree's era: %r" % eras)
+# (fact, the last release that has it, the release that changed it)
+for fact, last, first in (("vfs_hands_f_pos", "2.6.7", "2.6.8"),
+                          ("no_nonseekable_open", "2.6.7", "2.6.8"),
+                          ("sysctl_no_ppos", "2.6.7", "2.6.8"),
+                          ("sysctl_filp", "2.6.31", "2.6.32"),
+                          ("missing_llseek_seeks", "2.6.36", "2.6.37"),
+                          ("no_f_pos_lock", "3.13", "3.14"),
+                          ("no_stream_open", "5.1", "5.2"),
+                          ("sysctl_user_buffer", "5.7", "5.8"),
+                          ("sysctl_mutable_table", "6.10", "6.11"),
+                          ("no_llseek_exists", "6.11", "6.12")):
+    for k, has in ((last, True), (first, False)):
+        rc, out, err = c.run("--print-flags", "--kernel=" + k, OLD)
+        era = json.loads(out)["files"][0]["vfs"] if rc == 0 else None
+        c.expect(era is not None and (fact in era) == has,
+                 "--kernel=%s: %s %s its era: %r" % (k, fact, "in" if has else "not in", era))
+
 # A bad value: one line naming it (and the pointer to --help), exit 2.
 for bad in ("abc", "6", "6.", "6.12x", "", "-1.2", "6.1.2.3"):
     for args in (("--kernel=" + bad, OLD), ("--print-flags", "--kernel=" + bad, OLD)):

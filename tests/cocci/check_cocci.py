@@ -32,6 +32,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "lib"))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "python"))
+import eras  # noqa: E402
 import expectations  # noqa: E402
 import rules  # noqa: E402
 # The order run-check.sh --fix applies them in; corpus/expected is the result.
@@ -73,18 +74,42 @@ def makefiles(corpus):
             yield os.path.relpath(os.path.join(root, "Makefile"), corpus)
 
 
+def sources(tree):
+    """The files spatch --dir would go through, as it names them."""
+    out = []
+    for root, dirs, files in os.walk(tree):
+        dirs.sort()
+        out += ["./" + os.path.relpath(os.path.join(root, f), tree)
+                for f in sorted(files) if f.endswith((".c", ".h"))]
+    return out
+
+
 def run_spatch(args, cocci, mode, tree, option):
-    """spatch over the whole of tree with one more option; the finished
-    process."""
-    # spatch's python scripting looks for an interpreter on PATH unless told;
-    # that may be a slow wrapper or a build without Debian's libpython.
-    cmd = [args.spatch, "--python", sys.executable, "--sp-file", cocci, "-D", mode,
-           option, "--dir", "."] + patch_options(cocci)
-    p = subprocess.run(cmd, cwd=tree, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                       universal_newlines=True, errors="replace")
-    if p.returncode != 0:
-        raise Failure("spatch %s failed (exit %d):\n%s" % (mode, p.returncode, p.stderr))
-    return p
+    """spatch over the whole of tree with one more option, once per kernel
+    era among its files, each told its era as run-check.sh tells it; the
+    outputs one after the other."""
+    try:
+        groups = eras.of_files(args.checker, tree, sources(tree))
+    except eras.EraError as e:
+        raise Failure(str(e))
+    out = err = ""
+    for era, files in sorted(groups.items()):
+        with tempfile.NamedTemporaryFile("w", suffix=".txt") as g:
+            g.write("\n\n".join(files) + "\n")
+            g.flush()
+            # spatch's python scripting looks for an interpreter on PATH unless
+            # told; that may be a slow wrapper or one without Debian's libpython.
+            cmd = [args.spatch, "--python", sys.executable, "--sp-file", cocci, "-D", mode,
+                   option, "--file-groups", g.name] + eras.defines(era, cocci) \
+                + patch_options(cocci)
+            p = subprocess.run(cmd, cwd=tree, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               universal_newlines=True, errors="replace")
+        if p.returncode != 0:
+            raise Failure("spatch %s %s failed (exit %d):\n%s"
+                          % (mode, " ".join(era), p.returncode, p.stderr))
+        out += p.stdout
+        err += p.stderr
+    return subprocess.CompletedProcess([args.spatch], 0, out, err)
 
 
 def spatch(args, cocci, mode, tree):

@@ -1,26 +1,26 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
-"""stream_open.cocci and the kernel version it is told or finds.
+"""stream_open.cocci and the kernel era it is told.
 
-usage: check_kernel.py [--spatch SPATCH] CORPUS PATCH_DIR CHECK
+usage: check_kernel.py [--spatch SPATCH] --checker CHECKER CORPUS PATCH_DIR CHECK
 
 The small kernel trees of CORPUS/modern each have a top Makefile giving
-their version.  CHECK is one of
+their version.  The era of a version is what the checker says of it
+(--print-flags' "vfs"), handed to spatch as -D NAME.  CHECK is one of
 
-  same     each tree, run with -D kernel= the version of its Makefile,
-           becomes its corpus/expected copy, as it does without -D
-  X.Y[.Z]  with -D kernel=X.Y on all the trees, whatever their Makefiles
-           say, in every mode: patch mode adds stream_open from 5.2 and
+  same     each tree, told the era of the version of its Makefile,
+           becomes its corpus/expected copy
+  X.Y[.Z]  told the era of X.Y on all the trees, whatever their Makefiles
+           say ("today": told nothing, as make coccicheck runs it), in
+           every mode: patch mode adds stream_open from 5.2 and
            nonseekable_open before, never adds no_llseek from 6.12 (nor
            leaves one where spatch sees it) and never drops it before, and
            a second run changes nothing; report and org name the same
            places, with ERROR only from 3.14 and no advice the version
            cannot follow; context marks those places; before 2.6.8 no mode
            says anything
-  bad      -D kernel=banana is refused: exit status not 0, a message naming
-           the value
-  none     without -D, files with no kernel Makefile above them (the rest of
-           the corpus) are left alone and standard error names them
+  unknown  with -D kernel_unknown nothing changes and standard error names
+           the files left alone
 """
 
 import argparse
@@ -33,6 +33,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import check_cocci  # noqa: E402
+import eras  # noqa: E402
 
 NAME = "stream_open"
 MODERN = "modern"
@@ -48,6 +49,8 @@ class Failure(Exception):
 
 
 def version(text):
+    if text == "today":
+        return (9999, 0, 0)
     m = VERSION_RE.match(text)
     return m and (int(m.group(1)), int(m.group(2)), int(m.group(3) or 0))
 
@@ -110,14 +113,25 @@ def sources(tree):
                 yield os.path.join(root, name)
 
 
+def era_options(args, text):
+    """spatch's options for the era of version text."""
+    if text == "today":
+        return []
+    cocci = os.path.join(args.patch_dir, NAME + ".cocci")
+    try:
+        return eras.defines(eras.of_version(args.checker, text), cocci)
+    except eras.EraError as e:
+        raise Failure(str(e))
+
+
 def check_same(args, tree):
     problems = []
     for rel, v in trees(args.corpus):
-        apply(ok_spatch(args, tree, "patch", ["-D", "kernel=" + v], where=rel), tree, rel)
+        apply(ok_spatch(args, tree, "patch", era_options(args, v), where=rel), tree, rel)
         for path in sources(os.path.join(tree, rel)):
             name = os.path.relpath(path, tree)
             if check_cocci.read(path) != check_cocci.wanted(args.corpus, name):
-                problems.append("%s: with -D kernel=%s, differs from its expected form\n%s"
+                problems.append("%s: told the era of %s, differs from its expected form\n%s"
                                 % (name, v, check_cocci.unified(
                                     name, check_cocci.wanted(args.corpus, name),
                                     check_cocci.read(path))))
@@ -140,7 +154,7 @@ def diff_lines(diff, sign):
 
 def check_version(args, tree, text):
     v = version(text)
-    opt = ["-D", "kernel=" + text]
+    opt = era_options(args, text)
     where = MODERN
     problems = []
     diff = ok_spatch(args, tree, "patch", opt, where)
@@ -213,41 +227,35 @@ def check_version(args, tree, text):
     return problems
 
 
-def check_bad(args, tree):
-    p = spatch(args, tree, "patch", ["-D", "kernel=banana"], MODERN)
-    if p.returncode == 0:
-        return ["-D kernel=banana was taken for a version (exit 0)"]
-    if "kernel=banana" not in p.stderr:
-        return ["the refusal of -D kernel=banana does not name it:\n%s" % p.stderr[-2000:]]
-    return []
-
-
-def check_none(args, tree):
-    out = ok_spatch(args, tree, "patch", [], ".")
-    p = spatch(args, tree, "report", [], ".")
+def check_unknown(args, tree):
+    opt = ["-D", "kernel_unknown"]
+    out = ok_spatch(args, tree, "patch", opt, ".")
+    p = spatch(args, tree, "report", opt, ".")
     problems = []
-    old = [t for t in out.splitlines() if t.startswith("+++ ")
-           and not check_cocci.norm(t[4:].split("\t")[0]).startswith(("b/" + MODERN, MODERN))]
-    if old:
-        problems.append("files without a kernel version changed: %s" % old)
-    named = re.findall(r"^stream_open\.cocci: (\S+): no kernel version", p.stderr, re.M)
+    if out.strip():
+        problems.append("files of an unknown era changed:\n%s" % out[:2000])
+    if p.stdout.strip():
+        problems.append("report mode names places in files of an unknown era:\n%s"
+                        % p.stdout[:2000])
+    named = re.findall(r"^stream_open\.cocci: (\S+): its kernel's era is not known",
+                       p.stderr, re.M)
     if not named:
-        problems.append("standard error names no file left alone for want of a version:\n%s"
+        problems.append("standard error names no file left alone for want of an era:\n%s"
                         % p.stderr[-2000:])
-    problems += ["%s: left alone for want of a version, but it is in a tree with a Makefile"
-                 % n for n in named if check_cocci.norm(n).startswith(MODERN)]
     return problems
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--spatch", default="spatch")
+    ap.add_argument("--checker", required=True,
+                    help="safeseek-check, which says what each kernel's era is")
     ap.add_argument("corpus")
     ap.add_argument("patch_dir")
     ap.add_argument("check")
     args = ap.parse_args()
-    if args.check not in ("same", "bad", "none") and not version(args.check):
-        ap.error("CHECK is same, bad, none or a kernel version, not %r" % args.check)
+    if args.check not in ("same", "unknown") and not version(args.check):
+        ap.error("CHECK is same, unknown, today or a kernel version, not %r" % args.check)
     args.corpus = os.path.abspath(args.corpus)
     args.patch_dir = os.path.abspath(args.patch_dir)
     with tempfile.TemporaryDirectory(prefix="safeseek-kernel-") as tree:
@@ -255,10 +263,8 @@ def main():
         try:
             if args.check == "same":
                 problems = check_same(args, tree)
-            elif args.check == "bad":
-                problems = check_bad(args, tree)
-            elif args.check == "none":
-                problems = check_none(args, tree)
+            elif args.check == "unknown":
+                problems = check_unknown(args, tree)
             else:
                 problems = check_version(args, tree, args.check)
         except Failure as e:

@@ -6,22 +6,20 @@ usage: check_kernel_version.py [--spatch SPATCH] --checker CHECKER TREE PATCH_DI
 
 TREE is a small kernel tree whose top Makefile gives VERSION and PATCHLEVEL
 (6.12 or later) and whose expected/ holds each file as the patch must leave
-it.  The patch runs as run-check.sh runs it on such a tree, with
--D kernel=VERSION.PATCHLEVEL read from the Makefile, and
+it.  The patch runs as run-check.sh runs it on such a tree, told the era the
+checker reads from the Makefile (no -D at all for today's kernel), and
   - patch mode turns the tree into expected/, and a second run changes
     nothing;
   - nothing in the converted tree names no_llseek, and no report or org
     message does;
   - report and org mode name exactly the lines annotated with the patch's
     expectation tags (corpus/README.md).
-Without -D kernel the same tree must come out differently, naming
-no_llseek (the 2.6.8-era conversion): the version is what makes the
-difference.
+Told -D no_llseek_exists (a kernel before 6.12), the same tree must come
+out differently, naming no_llseek: the era is what makes the difference.
 """
 
 import argparse
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -30,34 +28,34 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import check_cocci  # noqa: E402
+import eras  # noqa: E402
 
 NAME = "nonseekable_open"
-MAKE_VAR = re.compile(r"^(VERSION|PATCHLEVEL)\s*=\s*(\d+)\s*$", re.M)
+OLDER = ("no_llseek_exists",)
 
 
-def tree_version(tree):
-    path = os.path.join(tree, "Makefile")
+def tree_era(args):
+    """The one era the checker gives the tree's files."""
     try:
-        with open(path, encoding="utf-8") as f:
-            found = dict(MAKE_VAR.findall(f.read()))
-    except OSError as e:
-        raise check_cocci.Failure("%s: %s" % (path, e.strerror))
-    if "VERSION" not in found or "PATCHLEVEL" not in found:
-        raise check_cocci.Failure("%s: no VERSION and PATCHLEVEL" % path)
-    return "%s.%s" % (found["VERSION"], found["PATCHLEVEL"])
+        groups = eras.of_files(args.checker, args.tree, sources(args.tree))
+    except eras.EraError as e:
+        raise check_cocci.Failure(str(e))
+    if len(groups) != 1:
+        raise check_cocci.Failure("%s: the checker gives its files %d eras: %s"
+                                  % (args.tree, len(groups), sorted(groups)))
+    return next(iter(groups))
 
 
 def copy_tree(src, dest):
     shutil.copytree(src, dest, ignore=lambda d, names: ["expected"] if d == src else [])
 
 
-def spatch(args, mode, tree, version):
-    """Output of NAME in mode over tree, with -D kernel=version if given."""
+def spatch(args, mode, tree, era):
+    """Output of NAME in mode over tree, told era."""
     cocci = os.path.join(args.patch_dir, NAME + ".cocci")
     cmd = [args.spatch, "--python", sys.executable, "--sp-file", cocci, "-D", mode,
-           "--very-quiet", "--dir", "."] + check_cocci.patch_options(cocci)
-    if version:
-        cmd += ["-D", "kernel=" + version]
+           "--very-quiet", "--dir", "."] + check_cocci.patch_options(cocci) \
+        + eras.defines(era, cocci)
     p = subprocess.run(cmd, cwd=tree, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        universal_newlines=True, errors="replace")
     if p.returncode != 0:
@@ -80,21 +78,22 @@ def sources(tree):
 
 def check(args, work):
     problems = []
-    version = tree_version(args.tree)
+    era = tree_era(args)
+    version = " ".join(era) or "today's kernel"
     converted = os.path.join(work, "converted")
     copy_tree(args.tree, converted)
-    apply(spatch(args, "patch", converted, version), converted)
+    apply(spatch(args, "patch", converted, era), converted)
     for rel in sources(args.tree):
         got = check_cocci.read(os.path.join(converted, rel))
         exp = os.path.join(args.tree, "expected", rel)
         want = check_cocci.read(exp) if os.path.exists(exp) else \
             check_cocci.read(os.path.join(args.tree, rel))
         if got != want:
-            problems.append("%s: with -D kernel=%s, differs from its expected form\n%s"
+            problems.append("%s: told %s, differs from its expected form\n%s"
                             % (rel, version, check_cocci.unified(rel, want, got)))
         if b"no_llseek" in got:
             problems.append("%s: names no_llseek after the conversion for %s" % (rel, version))
-    again = spatch(args, "patch", converted, version)
+    again = spatch(args, "patch", converted, era)
     if again.strip():
         problems.append("a second run still changes:\n" + again)
 
@@ -108,7 +107,7 @@ def check(args, work):
     listing = os.path.join(work, "listing")
     copy_tree(args.tree, listing)
     for mode, pattern in (("report", check_cocci.REPORT_RE), ("org", check_cocci.ORG_RE)):
-        out = spatch(args, mode, listing, version)
+        out = spatch(args, mode, listing, era)
         if "no_llseek" in out:
             problems.append("%s mode names no_llseek for %s:\n%s" % (mode, version, out))
         got = set()
@@ -120,12 +119,12 @@ def check(args, work):
 
     default = os.path.join(work, "default")
     copy_tree(args.tree, default)
-    diff = spatch(args, "patch", default, None)
+    diff = spatch(args, "patch", default, OLDER)
     apply(diff, default)
     if not any(b"no_llseek" in check_cocci.read(os.path.join(default, rel))
                for rel in sources(args.tree)):
-        problems.append("without -D kernel the tree is not converted the 2.6.8 way "
-                        "(no no_llseek written): the test cannot tell the versions apart")
+        problems.append("told -D no_llseek_exists, the tree is not converted the 2.6.8 "
+                        "way (no no_llseek written): the test cannot tell the eras apart")
     return problems
 
 

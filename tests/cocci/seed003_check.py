@@ -38,6 +38,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import eras  # noqa: E402
 import expectations  # noqa: E402
 import rules  # noqa: E402
 
@@ -493,8 +494,9 @@ def rebuild(marked):
     return (pre + head_b + before_text + tail, pre + head_a + after_text + tail)
 
 
-def reproduce(seed, cocci, spatch):
-    """Run the semantic patch over every rebuilt hunk.  Returns (reproduced,
+def reproduce(seed, cocci, spatch, checker):
+    """Run the semantic patch over every rebuilt hunk, told the era of the
+    2.6.7 tree the seed converts, as run-check.sh would tell it.  Returns (reproduced,
     differing, unbuilt, identical) lists of hunk labels, differing with
     their diffs; identical ones match in layout too."""
     built = []
@@ -510,8 +512,12 @@ def reproduce(seed, cocci, spatch):
                 continue
             with open(os.path.join(tmp, "hunk%03d.c" % i), "w", encoding="utf-8") as f:
                 f.write(r[0])
+        try:
+            era = eras.defines(eras.of_version(checker, "2.6.7"), cocci)
+        except eras.EraError as e:
+            raise RuntimeError(str(e))
         cmd = [spatch, "--sp-file", cocci, "-D", "patch", "--very-quiet", "--in-place",
-               "--no-includes", "--timeout", "120", "--dir", tmp]
+               "--no-includes", "--timeout", "120", "--dir", tmp] + era
         p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                            universal_newlines=True, errors="replace")
         if p.returncode != 0:
@@ -602,7 +608,8 @@ def main():
     summary = ""
     if args.cocci:
         try:
-            same, differ, unbuilt, exact = reproduce(args.seed, args.cocci, args.spatch)
+            same, differ, unbuilt, exact = reproduce(args.seed, args.cocci, args.spatch,
+                                                 args.checker)
         except RuntimeError as e:
             problems.append(str(e))
             same, differ, unbuilt, exact = [], [], [], []

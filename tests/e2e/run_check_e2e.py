@@ -495,6 +495,11 @@ def case_bad_path(env):
         rc, out, err = env.run(args, cwd=env.tmp)
         check(rc == 2 and err.strip(), "%s should be a usage error:\n%s" % (args, show(rc, out, err)))
 
+    # The checker owns kernel versions: run-check.sh passes on its refusal.
+    rc, out, err = env.run(["--kernel=6.x", os.path.join(env.corpus, "drivers")], cwd=env.tmp)
+    check(rc == 2 and "'6.x'" in err and len(err.strip().splitlines()) == 1,
+          "--kernel=6.x should be refused in one line naming it:\n" + show(rc, out, err))
+
     write(os.path.join(env.tmp, "notes.txt"), "not C\n")
     rc, out, err = env.run(["notes.txt"], cwd=env.tmp)
     check(rc == 2 and "'notes.txt'" in err, "a .txt file is not a C file:\n" + show(rc, out, err))

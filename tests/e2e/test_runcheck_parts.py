@@ -70,9 +70,7 @@ class CommandLine(unittest.TestCase):
                            (["--fix", "--mode=org"], "does not combine with --mode=org"),
                            (["--since", "X", "--mode=patch"], "not with --mode=patch"),
                            (["--fix=1"], "option '--fix' takes no value"),
-                           (["--kernel=abc"], "--kernel needs a kernel version X.Y"),
-                           (["--kernel=6"], "not '6'"),
-                           (["--kernel="], "--kernel needs a kernel version")):
+                           (["--kernel"], "option '--kernel' needs a value")):
             with self.assertRaises(Fatal) as e:
                 cli.parse(argv)
             self.assertIn(says, str(e.exception), argv)
@@ -191,7 +189,7 @@ class WordChoice(unittest.TestCase):
     def tearDown(self):
         shutil.rmtree(self.tmp)
 
-    def words(self, runner, versions=(None,)):
+    def words(self, runner, versions=((),)):
         return selection.words(runner, [self.patch], set(versions), self.tmp)["p"]
 
     def test_groups(self):
@@ -212,14 +210,16 @@ class WordChoice(unittest.TestCase):
         self.assertIsNone(self.words(Chooser(["a-b"], lambda w: "a-b" in w)))
         self.assertIsNone(self.words(Chooser(["a"], lambda w: "a" in w, fail=True)))
 
-    def test_union_over_versions(self):
-        class ByVersion(Chooser):
+    def test_union_over_eras(self):
+        old = ("no_llseek_exists",)
+
+        class ByEra(Chooser):
             def select_files(self, patch, files, version):
-                self.rule = (lambda w: "a" in w) if version == "6.1" else (lambda w: "b" in w)
+                self.rule = (lambda w: "a" in w) if version == old else (lambda w: "b" in w)
                 return super().select_files(patch, files, version)
-        r = ByVersion(["a", "b"], None)
-        self.assertEqual(self.words(r, ("6.1", None)), [["b"], ["a"]])
-        self.assertEqual(sorted(set(r.asked), key=str), sorted({"6.1", None}, key=str))
+        r = ByEra(["a", "b"], None)
+        self.assertEqual(self.words(r, (old, kernel.UNKNOWN)), [["b"], ["a"]])
+        self.assertEqual(sorted(set(r.asked)), sorted({old, kernel.UNKNOWN}))
 
 
 class Stopper(cocci.Runner):
@@ -252,14 +252,15 @@ class Isolating(unittest.TestCase):
         self.assertEqual(Stopper([]).isolating(None, "report", []), [])
 
 
-class KernelVersions(unittest.TestCase):
-    """Every spatch run gets -D kernel=X.Y of its files, one run per version."""
+class KernelEras(unittest.TestCase):
+    """Every spatch run is told the era of its files (-D NAME for each name
+    the patch declares), one run per era."""
 
     def setUp(self):
         self.d = os.path.realpath(tempfile.mkdtemp())
         self.patch = os.path.join(self.d, "p.cocci")
         with open(self.patch, "w") as f:
-            f.write("// Options: --no-includes\n")
+            f.write("// Options: --no-includes\nvirtual report\nvirtual no_stream_open\n")
         for rel in ("new/a.c", "new/b.c", "old/c.c", "none/d.c"):
             os.makedirs(os.path.dirname(os.path.join(self.d, rel)), exist_ok=True)
             open(os.path.join(self.d, rel), "w").close()
@@ -269,38 +270,34 @@ class KernelVersions(unittest.TestCase):
 
     def kernels_of(self, cmd):
         return [cmd[i + 1] for i, a in enumerate(cmd[:-1])
-                if a == "-D" and cmd[i + 1].startswith("kernel=")]
+                if a == "-D" and cmd[i + 1] not in ("report", "patch")]
 
-    def test_one_run_per_version(self):
+    def test_one_run_per_era(self):
         class Asked:
             asked = []
 
-            def kernels(self, files):
+            def eras(self, files):
                 self.asked.append(sorted(files))
-                return [{"new": "6.12", "old": "5.1"}.get(os.path.basename(os.path.dirname(f)))
-                        for f in files]
-        v = kernel.Versions()
+                return [{"new": [], "old": ["no_llseek_exists", "no_stream_open"]}.get(
+                    os.path.basename(os.path.dirname(f)), ["kernel_unknown"]) for f in files]
+        v = kernel.Eras()
         paths = [os.path.join(self.d, r) for r in ("new/a.c", "new/b.c", "old/c.c", "none/d.c")]
         v.learn(Asked(), paths)
         self.assertEqual(len(Asked.asked), 1)
         self.assertEqual(len(Asked.asked[0]), 3, "one file asked per directory")
         r = Recorder(v)
         r.on_files(patches.Patch(self.patch), "report", paths)
+        # A name the patch does not declare is not passed: spatch refuses it.
         self.assertEqual(sorted(self.kernels_of(c) for c in r.cmds),
-                         [[], ["kernel=5.1"], ["kernel=6.12"]])
+                         [[], [], ["no_stream_open"]])
+        self.assertEqual(len(r.cmds), 3)
         # A scratch copy converts for its original's kernel.
         copy = os.path.join(self.d, "copy.c")
         open(copy, "w").close()
         v.same_as(copy, paths[2])
-        self.assertEqual(v.of(copy), "5.1")
-
-    def test_forced(self):
-        v = kernel.Versions("4.19")
-        v.learn(None, [os.path.join(self.d, "new/a.c")])
-        r = Recorder(v)
-        r.on_files(patches.Patch(self.patch), "patch",
-                   [os.path.join(self.d, "new/a.c"), os.path.join(self.d, "none/d.c")])
-        self.assertEqual([self.kernels_of(c) for c in r.cmds], [["kernel=4.19"]])
+        self.assertEqual(v.of(copy), ("no_llseek_exists", "no_stream_open"))
+        # A file nobody asked about is of an unknown era.
+        self.assertEqual(v.of(os.path.join(self.d, "elsewhere.c")), kernel.UNKNOWN)
 
 
 def report_of(*findings):
@@ -343,15 +340,18 @@ class CheckerJson(unittest.TestCase):
         with self.assertRaises(Fatal):
             checker.parse_flags(json.dumps(doc), 3)
 
-    def test_kernels(self):
-        doc = {"files": [{"file": "a.c", "how": "tree flags", "root": "/k", "kernel": "6.12",
+    def test_eras(self):
+        doc = {"files": [{"file": "a.c", "how": "tree flags", "root": "/k", "vfs": [],
                           "args": []},
-                         {"file": "b.c", "how": "fallback header", "root": None, "kernel": None,
-                          "args": []}]}
-        self.assertEqual(checker.parse_kernels(json.dumps(doc), 2), ["6.12", None])
-        del doc["files"][1]["kernel"]
+                         {"file": "b.c", "how": "fallback header", "root": None,
+                          "vfs": ["kernel_unknown"], "args": []}]}
+        self.assertEqual(checker.parse_eras(json.dumps(doc), 2), [[], ["kernel_unknown"]])
+        doc["files"][1]["vfs"] = ["-D x"]
         with self.assertRaises(Fatal):
-            checker.parse_kernels(json.dumps(doc), 2)
+            checker.parse_eras(json.dumps(doc), 2)
+        del doc["files"][1]["vfs"]
+        with self.assertRaises(Fatal):
+            checker.parse_eras(json.dumps(doc), 2)
 
     def test_changed_lines(self):
         doc = {"files": [{"path": "drivers/x.c", "lines": [12, 13], "deletions": [40]}]}

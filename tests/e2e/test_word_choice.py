@@ -58,13 +58,15 @@ try:
                      for n in ns if n.endswith((".c", ".h")))
 
     runner = cocci.Runner("spatch", 1, 120, python=sys.executable, tmp=tmp,
-                          versions=kernel.Versions("6.1"))
+                          versions=kernel.Eras())
     chk = checker.Checker(CHECKER, 2, tmp=tmp, kernel="6.1")
+    era = tuple(sorted(chk.eras([sources[0]])[0]))
+    runner.versions.learn(chk, sources)
     own = set(chk.patches_chosen())
     others = [p for p in patches.find(os.path.join(TOP, "semantic-patches"))
               if p.name not in own]
     expect(len(others) >= 3, "patches chosen by words: %s" % [p.name for p in others])
-    groups = selection.words(runner, others, {"6.1"}, tmp)
+    groups = selection.words(runner, others, {era}, tmp)
     args = []
     for p in others:
         expect(groups[p.name] not in (None, [[]]),
