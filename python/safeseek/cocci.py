@@ -93,6 +93,9 @@ class Runner:
         self.jobs = jobs
         self.timeout = timeout
         self.use_gitgrep = use_gitgrep
+        # The progress of the conversion (convert.py), told of each file a
+        # spatch run starts on; None while nothing watches.
+        self.progress = None
 
     def command(self, patch, mode, in_place=False, selected_only=False, version=None):
         """spatch's command line: every run of spatch is built here, so an
@@ -127,10 +130,13 @@ class Runner:
         return res
 
     def _run(self, cmd, cwd=None):
+        watch = self.progress
+        on_line = (lambda line: line.startswith("HANDLING: ") and watch.advance()) \
+            if watch is not None else None
         try:
             rc, out, err = parallel.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                         cwd=cwd, universal_newlines=True,
-                                        errors="surrogateescape")
+                                        errors="surrogateescape", on_line=on_line)
         except OSError as e:
             raise Fatal("cannot run %s: %s" % (cmd[0], e.strerror))
         return Result(cmd, rc, out, err)

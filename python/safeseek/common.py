@@ -40,9 +40,16 @@ def lossy(path):
     return re.sub("[\udc80-\udcff]", "\ufffd", path)
 
 
+# Called before a message goes to standard error: the progress line on a
+# terminal clears itself there (progress.py).
+before_message = []
+
+
 def warn(msg):
+    for hook in before_message:
+        hook()
     print(safe("%s: %s" % (PROG, msg)), file=sys.stderr)
 
 
 def info(msg):
-    print(safe("%s: %s" % (PROG, msg)), file=sys.stderr)
+    warn(msg)

@@ -66,10 +66,10 @@ class Outcome:
         self.original = {}        # Source -> starting bytes, for every changed file
         self.final = {}           # Source -> bytes after all patches, for every changed file
         self.copy = {}            # Source -> its scratch copy, converted
-        self.places = {}          # patch name -> number of changed regions
-        self.files_by_patch = {}  # patch name -> number of files it changed
+        self.regions = {}         # Source -> {patch name: regions it changed there}
         self.failures = []        # (Source, patch name, what): the file is left as it was
-        self.timed_out = []       # (Source, patch name): spatch gave up; left as it was too
+        self.timed_out = []       # (Source, patch name): spatch gave up on the file with
+                                  # that patch; what the others did is kept
         self.parse_failures = []  # ParseFailure, macro definitions included
         self.last_patch = {}      # Source -> index of the last patch that changed it
 
@@ -84,13 +84,25 @@ class Outcome:
         definition spatch cannot parse is not code any patch converts."""
         return [pf for pf in self.parse_failures if pf.kind != "macro"]
 
+    def places(self, written):
+        """{patch name: places it changed} over the files `written`: the
+        count of what a run wrote, not of what it tried."""
+        total = collections.Counter()
+        for s in written:
+            total.update(self.regions.get(s, {}))
+        return total
+
+    def files_by_patch(self, written):
+        """{patch name: how many of the files `written` it changed}."""
+        return collections.Counter(p for s in written for p in self.regions.get(s, {}))
+
     def timeouts_per_patch(self, patches):
         """How many files spatch gave up on, per patch: "a 1, b 0"."""
         n = collections.Counter(pname for _, pname in self.timed_out)
         return ", ".join("%s %d" % (p.name, n[p.name]) for p in patches)
 
     def changed(self):
-        failed = {s for s, _, _ in self.failures} | {s for s, _ in self.timed_out}
+        failed = {s for s, _, _ in self.failures}
         return [s for s in sorted(self.final, key=lambda s: s.display) if s not in failed]
 
 
@@ -170,14 +182,16 @@ def union(chosen):
     return sorted(set().union(*chosen.values()) if chosen else (), key=lambda s: s.display)
 
 
-def convert(runner, patches, sources, scratch, contents=None, needed=None, chosen=None):
+def convert(runner, patches, sources, scratch, contents=None, needed=None, chosen=None,
+            progress=None, label="converting"):
     """Apply every patch in order to copies of `sources` under `scratch`.
     `contents` gives the starting bytes of each source (default: read the
     file); `needed`, how many of the patches, from the first, each source
     needs (default: all); `chosen`, {patch name: set of Source}, the files
     each patch runs on (default: all).  A file an earlier patch changed
     runs through every later one: its new text may hold what they convert.
-    Returns an Outcome."""
+    `progress` (progress.py), when given, shows each patch's run as a
+    phase named after `label`.  Returns an Outcome."""
     out = Outcome(contents)
     work = {}
     for s in sources:
@@ -193,6 +207,7 @@ def convert(runner, patches, sources, scratch, contents=None, needed=None, chose
     every = sorted(work)
     current = {}   # scratch path -> bytes, for the copies a patch has changed
     failures = {}
+    gave_up = []   # (Source, patch name): a patch spatch gave up on, the others went on
     parse_seen = {}
 
     def text_of(p):
@@ -200,12 +215,20 @@ def convert(runner, patches, sources, scratch, contents=None, needed=None, chose
 
     for index, patch in enumerate(patches):
         # A file one patch failed on stays as it was, whatever the others
-        # would make of it: they are spared the (often long) work.
+        # would make of it: they are spared the (often long) work.  One a
+        # patch gave up on (its --timeout) goes on through the others.
         paths = [p for p in every if (needed is None or needed[work[p]] > index)
                  and work[p] not in failures
                  and (chosen is None or work[p] in chosen.get(patch.name, ()) or p in current)]
         stamps = {p: _stamp(p) for p in paths}
-        res = runner.check_patch(patch, runner.on_files(patch, "patch", paths, in_place=True))
+        if progress is not None:
+            progress.phase("%s with %s (patch %d of %d), files" % (label, patch.name, index + 1,
+                                                                  len(patches)), len(paths))
+        runner.progress = progress
+        try:
+            res = runner.check_patch(patch, runner.on_files(patch, "patch", paths, in_place=True))
+        finally:
+            runner.progress = None
         results = [res]
         if res.failed():
             # One file can take the whole run down; the others keep their
@@ -218,9 +241,23 @@ def convert(runner, patches, sources, scratch, contents=None, needed=None, chose
                 if r.failed():
                     failures.setdefault(work[files[0]], (patch.name, "spatch failed (exit %d): %s"
                                                          % (r.rc, r.tail(1))))
-        changed_files = 0
+        given_up = set()
+        for r in results:
+            for f, what in r.exceptions:
+                s = work.get(os.path.abspath(f))
+                if s is None:
+                    continue
+                if what == cocci.TIMED_OUT:
+                    given_up.add(os.path.abspath(f))
+                    gave_up.append((s, patch.name))
+                else:
+                    failures.setdefault(s, (patch.name, what))
         before_stage = {}
         for p in paths:
+            if p in given_up:
+                # Whatever spatch left in the copy is not this patch's work.
+                write(p, text_of(p))
+                continue
             if _stamp(p) == stamps[p]:
                 continue
             before = text_of(p)
@@ -229,21 +266,14 @@ def convert(runner, patches, sources, scratch, contents=None, needed=None, chose
                 before_stage[p] = before
                 current[p] = after
                 out.last_patch[work[p]] = index
-                changed_files += 1
-                out.places[patch.name] = out.places.get(patch.name, 0) + regions(before, after)
+                out.regions.setdefault(work[p], {})[patch.name] = regions(before, after)
         for r in results:
-            for f, what in r.exceptions:
-                s = work.get(os.path.abspath(f))
-                if s is not None:
-                    failures.setdefault(s, (patch.name, what))
             for f, line in r.parse_errors:
                 p = os.path.abspath(f)
                 if p not in work:
                     continue
                 stage_text = before_stage[p] if p in before_stage else text_of(p)
                 _note_parse_failure(out, parse_seen, work[p], stage_text, line, patch.name)
-        out.places.setdefault(patch.name, 0)
-        out.files_by_patch[patch.name] = changed_files
     for p, data in current.items():
         s = work[p]
         original = out.source_bytes(s)
@@ -253,10 +283,8 @@ def convert(runner, patches, sources, scratch, contents=None, needed=None, chose
             out.original[s] = original
             out.final[s] = data
     for s, (pn, what) in sorted(failures.items(), key=lambda kv: kv[0].display):
-        if what == cocci.TIMED_OUT:
-            out.timed_out.append((s, pn))
-        else:
-            out.failures.append((s, pn, what))
+        out.failures.append((s, pn, what))
+    out.timed_out = sorted(gave_up, key=lambda sp: (sp[0].display, sp[1]))
     out.parse_failures.sort(key=lambda pf: (pf.source.display, pf.line))
     return out
 

@@ -19,6 +19,7 @@ from . import cfuncs
 from . import convert
 from . import install
 from . import parallel
+from . import progress
 from . import selection
 from . import sparse
 from .common import info, say, warn
@@ -123,6 +124,15 @@ def do_fix(run, scratch):
     # by words: the checker tests them as it reads the tree, or, where
     # they cannot be had or the tree is small, spatch's own pass over the
     # tree does, side by side with the checker.
+    prog = progress.Progress()
+    try:
+        return _fix(run, scratch, prog)
+    finally:
+        prog.end()
+
+
+def _fix(run, scratch, prog):
+    prog.phase("choosing the files to convert")
     by_checker = set(run.checker.patches_chosen())
     others = [p for p in run.patches if p.name not in by_checker]
     if len(run.sources) >= selection.WORTH_ASKING:
@@ -144,14 +154,17 @@ def do_fix(run, scratch):
          % (len(cands), len(run.sources),
             ", ".join("%s %d" % (p.name, len(chosen.get(p.name, ()))) for p in run.patches)))
     outcome = convert.convert(run.runner, run.patches, cands, os.path.join(scratch, "pass1"),
-                              chosen=chosen)
+                              chosen=chosen, progress=prog)
     changed = outcome.changed()
     # What a compiler says of each file to change, as it is.
+    prog.phase("compiling the %d files to change, as they are" % len(changed))
     before_diags = dict(zip(changed, run.checker.diagnostics([(s.path, s.path) for s in changed])))
 
     # One checker call gives the sparse flags of every changed file.
+    prog.phase("sparse on the %d files to change, as they are" % len(changed))
     flags = dict(zip(changed, run.checker.flags([s.path for s in changed]))) if changed else {}
     sparse_before = sparse.run(changed, run.jobs, flags) if changed else {}
+    prog.end()
 
     installed, refused = [], []
     if changed:
@@ -167,6 +180,7 @@ def do_fix(run, scratch):
     # place: one it finds worse is put back.
     if installed:
         info("compiling %d converted file%s" % (len(installed), "" if len(installed) == 1 else "s"))
+        prog.phase("compiling the %d converted files" % len(installed))
     compiled, put_back = _compile_check(run, outcome, installed, before_diags) if installed \
         else (0, {})
     converted = len(installed)
@@ -174,6 +188,7 @@ def do_fix(run, scratch):
     still_worse = _still_worse(run, put_back, before_diags) if put_back else {}
 
     # 2. what is left: the changed files re-scanned, the others as they were.
+    prog.phase("checking the %d converted files" % len(installed))
     rescanned = {s.display for s in installed}
     after = run.checker_findings([s.display for s in installed]) if installed else []
     left = [f for f in after if _convertible(f)]
@@ -191,6 +206,7 @@ def do_fix(run, scratch):
     hiding = [pf for pf in unparsed if inside[pf]]
 
     # 4. sparse after.
+    prog.phase("sparse on the %d converted files" % len(installed))
     sparse_after = sparse.run(installed, run.jobs, flags) if installed else {}
     new_warnings = sparse.new_warnings({s: sparse_before.get(s, []) for s in installed},
                                        sparse_after)
@@ -203,8 +219,10 @@ def do_fix(run, scratch):
     # change nothing, and if one does, the file is reported anyway.
     second = convert.convert(run.runner, run.patches, changed, os.path.join(scratch, "pass2"),
                              contents=outcome.final,
-                             needed={s: outcome.last_patch[s] + 1 for s in changed})
+                             needed={s: outcome.last_patch[s] + 1 for s in changed},
+                             progress=prog, label="a second pass")
     not_idempotent = second.changed()
+    prog.end()
 
     out = []
     out.append("converted:")
@@ -218,11 +236,12 @@ def do_fix(run, scratch):
         out.append("not converted (the checker still finds these):")
         for f in left:
             out.append("  " + f.text())
-    # A file spatch gave up on is a conversion lost: named with its patch.
+    # A patch spatch gave up on is a conversion lost: named with its file.
+    # What the other patches did to the file is kept, checked like the rest.
     if outcome.timed_out:
         out.append("")
-        out.append("not converted (spatch gave up after --timeout %d seconds; each file is left "
-                   "as it was):" % run.runner.timeout)
+        out.append("not converted (spatch gave up after --timeout %d seconds with that patch; "
+                   "what the others did is kept):" % run.runner.timeout)
         for s, pname in outcome.timed_out:
             out.append("  %s: %s" % (s.display, pname))
 
@@ -284,9 +303,12 @@ def do_fix(run, scratch):
         for s in not_idempotent:
             out.append("  " + s.display)
 
-    places = ", ".join("%s %d" % (p.name, outcome.places.get(p.name, 0)) for p in run.patches)
-    per_file = ", ".join("%s %d" % (p.name, outcome.files_by_patch.get(p.name, 0))
-                         for p in run.patches)
+    # Counted over what was written and stayed: not over files put back,
+    # refused or left as they were.
+    written = outcome.places(installed)
+    places = ", ".join("%s %d" % (p.name, written[p.name]) for p in run.patches)
+    by_patch = outcome.files_by_patch(installed)
+    per_file = ", ".join("%s %d" % (p.name, by_patch[p.name]) for p in run.patches)
     # What is left of the rules no patch converts, as the tree is now.
     other = collections.Counter(
         [f.tag for f in after if not _convertible(f)]

@@ -177,12 +177,13 @@ def do_patch(run, scratch):
     out.flush()
     for s, pname, what in outcome.failures:
         warn("%s: %s with %s; no change shown for this file" % (s.display, what, pname))
-    # A file spatch gave up on is a conversion lost: said per file and per patch.
+    # A patch spatch gave up on is a conversion lost: said per file and per
+    # patch; the diff shows what the others do.
     for s, pname in outcome.timed_out:
-        warn("%s: not converted: spatch gave up with %s after --timeout %d seconds; no change "
-             "shown for this file" % (s.display, pname, run.runner.timeout))
+        warn("%s: not converted: spatch gave up with %s after --timeout %d seconds; the diff "
+             "shows what the other patches do" % (s.display, pname, run.runner.timeout))
     if outcome.timed_out:
+        n = len({s for s, _ in outcome.timed_out})
         warn("not converted: %d file%s spatch timed out on (%s)"
-             % (len(outcome.timed_out), "" if len(outcome.timed_out) == 1 else "s",
-                outcome.timeouts_per_patch(run.patches)))
+             % (n, "" if n == 1 else "s", outcome.timeouts_per_patch(run.patches)))
     return 1 if outcome.changed() or outcome.failures or outcome.timed_out else 0

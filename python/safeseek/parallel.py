@@ -21,16 +21,17 @@ class Stopped(Exception):
     """The run is being stopped: no new process is started."""
 
 
-def run(cmd, **kw):
+def run(cmd, on_line=None, **kw):
     """(exit status, stdout, stderr) of cmd, as subprocess.run gives them,
-    in a way at_once can stop."""
+    in a way at_once can stop.  on_line, when given, sees each line of
+    standard error (a pipe, in text mode) as it comes."""
     with _lock:
         if _stopping:
             raise Stopped()
         p = subprocess.Popen(cmd, **kw)
         _live.add(p)
     try:
-        out, err = p.communicate()
+        out, err = p.communicate() if on_line is None else _by_line(p, on_line)
     except BaseException:
         p.kill()
         p.wait()
@@ -39,6 +40,24 @@ def run(cmd, **kw):
         with _lock:
             _live.discard(p)
     return p.returncode, out, err
+
+
+def _by_line(p, on_line):
+    """communicate(), with each line of p's standard error handed to
+    on_line as it is read."""
+    lines = []
+
+    def read_err():
+        for line in p.stderr:
+            lines.append(line)
+            on_line(line)
+
+    reader = threading.Thread(target=read_err, daemon=True)
+    reader.start()
+    out = p.stdout.read() if p.stdout else None
+    reader.join()
+    p.wait()
+    return out, "".join(lines)
 
 
 def at_once(*calls):

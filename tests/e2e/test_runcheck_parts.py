@@ -9,6 +9,7 @@ running of steps side by side.
 usage: test_runcheck_parts.py SRC_DIR
 """
 
+import io
 import json
 import os
 import shutil
@@ -26,8 +27,8 @@ if TOP:
     sys.path.insert(0, os.path.join(TOP, "python"))
     del sys.argv[1]
 
-from safeseek import build, cfuncs, checker, cli, cocci, files, install, kernel, parallel, \
-    patches, report, resources, selection  # noqa: E402
+from safeseek import build, cfuncs, checker, cli, cocci, common, files, install, kernel, \
+    parallel, patches, progress, report, resources, selection  # noqa: E402
 from safeseek.common import Fatal, safe  # noqa: E402
 
 
@@ -298,6 +299,61 @@ class KernelEras(unittest.TestCase):
         self.assertEqual(v.of(copy), ("no_llseek_exists", "no_stream_open"))
         # A file nobody asked about is of an unknown era.
         self.assertEqual(v.of(os.path.join(self.d, "elsewhere.c")), kernel.UNKNOWN)
+
+
+class FakeStream(io.StringIO):
+    def __init__(self, tty):
+        super().__init__()
+        self.tty = tty
+
+    def isatty(self):
+        return self.tty
+
+
+class ProgressLine(unittest.TestCase):
+    """The progress of --fix on standard error (progress.py)."""
+
+    def make(self, tty):
+        self.now = [100.0]
+        stream = FakeStream(tty)
+        p = progress.Progress(stream, every=5.0, clock=lambda: self.now[0])
+        self.addCleanup(common.before_message.remove, p.clear)
+        return p, stream
+
+    def test_log_quiet_when_quick(self):
+        p, stream = self.make(False)
+        p.phase("converting with a (patch 1 of 2), files", 3)
+        p.advance()
+        self.now[0] += 2
+        p.advance()
+        p.end()
+        self.assertEqual(stream.getvalue(), "")
+
+    def test_log_every_few_seconds(self):
+        p, stream = self.make(False)
+        p.phase("converting with a (patch 1 of 2), files", 3)
+        self.now[0] += 6
+        p.advance()
+        self.now[0] += 1
+        p.advance()
+        self.now[0] += 5
+        p.advance()
+        self.assertEqual(stream.getvalue().splitlines(), [
+            "%s: converting with a (patch 1 of 2), files: 1 of 3 (6 s)" % common.PROG,
+            "%s: converting with a (patch 1 of 2), files: 3 of 3 (12 s)" % common.PROG])
+
+    def test_terminal_line_rewritten_and_cleared(self):
+        p, stream = self.make(True)
+        p.phase("compiling the 2 converted files")
+        self.now[0] += 1
+        p.advance()
+        common.warn("a message")
+        p.end()
+        text = stream.getvalue()
+        self.assertNotIn("\n", text.replace("\r", ""))
+        self.assertTrue(text.startswith("\r%s: compiling the 2 converted files (0 s)" % common.PROG))
+        # cleared (blanks, then back to the start) before the end
+        self.assertTrue(text.endswith("\r"), repr(text))
 
 
 def report_of(*findings):
