@@ -56,6 +56,14 @@ bool ss_tree_find(const char *file, struct ss_tree *t)
 	return false;
 }
 
+bool ss_tree_builds_objects(const struct ss_tree *t)
+{
+	return t->kernel && t->configured && t->prepared &&
+	       exists_in(t->root, "Kconfig", false) &&
+	       exists_in(t->root, ".config", false) &&
+	       exists_in(t->root, "include/config/auto.conf", false);
+}
+
 const char *ss_tree_host_arch(void)
 {
 	static const struct { const char *machine, *arch; } map[] = {

@@ -36,6 +36,12 @@ void ss_tree_args(const struct ss_tree *t, struct strvec *args);
    (a config header alone, as some vendor trees ship, is not enough). */
 bool ss_tree_headers_usable(const struct ss_tree *t);
 
+/* Whether Kbuild can build an object of the tree as it stands: a 2.6 or
+   later tree (Kconfig) that was configured (.config, include/config/
+   auto.conf) and prepared, so that `make dir/file.o` compiles the file
+   with the flags of a real build and touches nothing else. */
+bool ss_tree_builds_objects(const struct ss_tree *t);
+
 /* Code that legitimately owns f_pos: a file directly in the tree's fs/
    directory (fs/read_write.c), not in a subdirectory of it, or directly
    in io_uring/ (fs/io_uring.c before Linux 6.0). */

@@ -11,6 +11,7 @@
 #include "util/xalloc.h"
 #include "flags/handler_type.h"
 #include "flags/plan.h"
+#include "flags/tree.h"
 #include "flags/vfs_era.h"
 #include "findings/messages.h"
 #include "rules/patch_choice.h"
@@ -70,6 +71,22 @@ static json_object *era_json(struct ss_kversion v)
 	return list;
 }
 
+/* The "kbuild" of a file of the tree at `root`. */
+static bool builds_objects(const char *root)
+{
+	struct ss_tree t;
+	char *probe;
+	bool yes;
+
+	if (!root)
+		return false;
+	probe = ss_path_join(root, "include/linux/fs.h");
+	yes = ss_tree_find(probe, &t) && ss_tree_builds_objects(&t);
+	ss_tree_free(&t);
+	free(probe);
+	return yes;
+}
+
 /* The "sysctl_handler" of a file of the tree at `root`: its header is read
    once for all the files of one tree asked in a row. */
 static json_object *handler_json(const char *root, char **seen_root,
@@ -125,6 +142,7 @@ int ss_write_flags_json(FILE *f, char *const *paths, size_t n, const struct ss_c
 										 sizeof(version)))
 				       : NULL);
 		json_object_object_add(o, "vfs", era_json(plan.kernel));
+		json_object_object_add(o, "kbuild", json_object_new_boolean(builds_objects(plan.root)));
 		json_object_object_add(o, "sysctl_handler",
 				       handler_json(plan.root, &handler_root, &handler));
 		for (size_t k = 0; plan.how != SS_HOW_FALLBACK && k < plan.args.n; k++)

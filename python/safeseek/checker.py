@@ -192,6 +192,14 @@ def parse_handler_types(text, count):
     return types
 
 
+def parse_kbuild_roots(text, count):
+    """The root of each file's tree when Kbuild can build its objects
+    ("kbuild"), else None."""
+    files, what = _flag_files(text, count)
+    return [_field(f, "root", (str,), what) if _field(f, "kbuild", (bool,), what) else None
+            for f in files]
+
+
 class Diagnostic:
     """An error or a broken-contract warning of --print-diagnostics."""
     __slots__ = ("line", "col", "severity", "message", "option")
@@ -340,6 +348,11 @@ class Checker:
         """For each of files, its tree's sysctl handler type (header, takes
         ppos), or None."""
         return self._print_flags(files, parse_handler_types)
+
+    def kbuild_roots(self, files):
+        """For each of files, the root of its tree when Kbuild can build
+        objects there, or None."""
+        return self._print_flags(files, parse_kbuild_roots)
 
     def diagnostics(self, pairs):
         """For each (path, contents path): what a compiler says of the

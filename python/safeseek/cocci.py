@@ -1,11 +1,13 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Running the semantic patches with spatch and reading what it says."""
 
+import glob
 import os
 import re
 import shutil
 import subprocess
 import tempfile
+import threading
 
 from . import kernel, parallel
 from .common import Fatal
@@ -131,8 +133,25 @@ class Runner:
 
     def _run(self, cmd, cwd=None):
         watch = self.progress
-        on_line = (lambda line: line.startswith("HANDLING: ") and watch.advance()) \
-            if watch is not None else None
+        if watch is None:
+            return self._run_quietly(cmd, cwd)
+        if "--jobs" not in cmd:
+            return self._run_quietly(cmd, cwd, on_line=lambda line: (
+                line.startswith("HANDLING: ") and watch.advance()))
+        # spatch's workers write their standard error to files of a
+        # directory beside --tmp-dir, which it prints once they are done:
+        # the files tell how far they are.
+        done = threading.Event()
+        poller = threading.Thread(target=_count_handled, daemon=True,
+                                  args=(cmd[cmd.index("--tmp-dir") + 1], watch, done))
+        poller.start()
+        try:
+            return self._run_quietly(cmd, cwd)
+        finally:
+            done.set()
+            poller.join()
+
+    def _run_quietly(self, cmd, cwd, on_line=None):
         try:
             rc, out, err = parallel.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                         cwd=cwd, universal_newlines=True,
@@ -243,6 +262,24 @@ class Runner:
         if files:
             results.append(self.on_files(patch, mode, files, **kw))
         return results
+
+
+def _count_handled(tmp_dir, watch, done):
+    """Tell watch of each file spatch's workers start on, from their
+    standard error files (TMP_DIR_<patch>_<date>_<pid>/stderr.N), until
+    done is set."""
+    seen = 0
+    while not done.wait(0.5):
+        n = 0
+        for path in glob.glob(glob.escape(tmp_dir) + "_*/stderr.*"):
+            try:
+                with open(path, "rb") as f:
+                    n += sum(1 for line in f if line.startswith(b"HANDLING: "))
+            except OSError:
+                pass
+        if n > seen:
+            watch.advance(n - seen)
+            seen = n
 
 
 def _merged(results):

@@ -18,6 +18,7 @@ import os
 from . import cfuncs
 from . import convert
 from . import install
+from . import kbuild
 from . import parallel
 from . import progress
 from . import selection
@@ -73,13 +74,34 @@ def _first_new(s, before, after):
     return None
 
 
-def _compile_check(run, outcome, installed, before):
+def _compile(run, files, kbuild_root, prog=None):
+    """What a compiler says of each of files as it is now: {Source:
+    [Diagnostic], or None when it could not compile it}.  A .c file of a
+    tree in `kbuild_root` ({Source: root}) goes through the tree's own
+    Kbuild (kbuild.py); the others through the checker's libclang parse
+    with the tree's flags."""
+    out = {}
+    by_root = collections.defaultdict(list)
+    for s in files:
+        if kbuild_root.get(s) and s.path.endswith(".c"):
+            by_root[kbuild_root[s]].append(s)
+    for root, group in sorted(by_root.items()):
+        rels = {s: os.path.relpath(os.path.realpath(s.path), root) for s in group}
+        got = kbuild.compile_files(root, sorted(set(rels.values())), run.jobs, prog)
+        for s in group:
+            out[s] = got.get(rels[s])
+    rest = [s for s in files if s not in out]
+    out.update(zip(rest, run.checker.diagnostics([(s.path, s.path) for s in rest])))
+    return out
+
+
+def _compile_check(run, outcome, installed, before, kbuild_root, prog):
     """Each installed file as a compiler sees it now, with its tree's flags
     and the other converted files in place, against what it said of the
     file before (`before`: Source -> [Diagnostic] or None).  A file whose
     errors or broken-contract warnings grew is put back as it was.
     Returns (files compiled both times, {Source: its first new diagnostic})."""
-    after = dict(zip(installed, run.checker.diagnostics([(s.path, s.path) for s in installed])))
+    after = _compile(run, installed, kbuild_root, prog)
     compiled, put_back = 0, {}
     for s in installed:
         if before.get(s) is None or after[s] is None:
@@ -97,14 +119,15 @@ def _compile_check(run, outcome, installed, before):
     return compiled, put_back
 
 
-def _still_worse(run, put_back, before):
+def _still_worse(run, put_back, before, kbuild_root):
     """The files put back that a compiler still finds worse than before
     the run: a header the run converted changed under them.  Never left
     unsaid."""
     back = sorted(put_back, key=lambda s: s.display)
-    now = run.checker.diagnostics([(s.path, s.path) for s in back])
+    now = _compile(run, back, kbuild_root)
     worse = {}
-    for s, diags in zip(back, now):
+    for s in back:
+        diags = now[s]
         new = _first_new(s, before[s], diags) if diags is not None else None
         if new:
             worse[s] = new
@@ -156,9 +179,21 @@ def _fix(run, scratch, prog):
     outcome = convert.convert(run.runner, run.patches, cands, os.path.join(scratch, "pass1"),
                               chosen=chosen, progress=prog)
     changed = outcome.changed()
-    # What a compiler says of each file to change, as it is.
-    prog.phase("compiling the %d files to change, as they are" % len(changed))
-    before_diags = dict(zip(changed, run.checker.diagnostics([(s.path, s.path) for s in changed])))
+    # What a compiler says of each file to change, as it is: Kbuild's own
+    # build where the tree is configured, and the same way afterwards.
+    kbuild_root = dict(zip(changed, run.checker.kbuild_roots([s.path for s in changed]))) \
+        if changed else {}
+    n = sum(1 for s in changed if kbuild_root[s] and s.path.endswith(".c"))
+    prog.phase("compiling the files to change, as they are%s" % (", with Kbuild" if n else ""),
+               n or None)
+    before_diags = _compile(run, changed, kbuild_root, prog)
+    # A file Kbuild did not compile (a header, a file no Makefile names) is
+    # compared as libclang sees it, before and after.
+    unbuilt = [s for s in changed if kbuild_root.get(s) and before_diags[s] is None]
+    for s in unbuilt:
+        kbuild_root[s] = None
+    before_diags.update(_compile(run, unbuilt, {}))
+    by_kbuild = sum(1 for s in changed if kbuild_root.get(s) and s.path.endswith(".c"))
 
     # One checker call gives the sparse flags of every changed file.
     prog.phase("sparse on the %d files to change, as they are" % len(changed))
@@ -179,13 +214,17 @@ def _fix(run, scratch, prog):
     # 1b. a compiler sees every changed file again, the whole conversion in
     # place: one it finds worse is put back.
     if installed:
-        info("compiling %d converted file%s" % (len(installed), "" if len(installed) == 1 else "s"))
-        prog.phase("compiling the %d converted files" % len(installed))
-    compiled, put_back = _compile_check(run, outcome, installed, before_diags) if installed \
-        else (0, {})
+        info("compiling %d converted file%s%s" % (
+            len(installed), "" if len(installed) == 1 else "s",
+            " (%d with the tree's own Kbuild, the others with libclang)" % by_kbuild
+            if by_kbuild else ""))
+        prog.phase("compiling the converted files%s" % (", with Kbuild" if by_kbuild else ""),
+                   by_kbuild or None)
+    compiled, put_back = _compile_check(run, outcome, installed, before_diags, kbuild_root,
+                                        prog) if installed else (0, {})
     converted = len(installed)
     installed = [s for s in installed if s not in put_back]
-    still_worse = _still_worse(run, put_back, before_diags) if put_back else {}
+    still_worse = _still_worse(run, put_back, before_diags, kbuild_root) if put_back else {}
 
     # 2. what is left: the changed files re-scanned, the others as they were.
     prog.phase("checking the %d converted files" % len(installed))

@@ -24,7 +24,8 @@ class Stopped(Exception):
 def run(cmd, on_line=None, **kw):
     """(exit status, stdout, stderr) of cmd, as subprocess.run gives them,
     in a way at_once can stop.  on_line, when given, sees each line of
-    standard error (a pipe, in text mode) as it comes."""
+    standard error (a pipe, in text mode; or standard output, when standard
+    error goes there) as it comes."""
     with _lock:
         if _stopping:
             raise Stopped()
@@ -46,6 +47,12 @@ def _by_line(p, on_line):
     """communicate(), with each line of p's standard error handed to
     on_line as it is read."""
     lines = []
+    if p.stderr is None:
+        for line in p.stdout:
+            lines.append(line)
+            on_line(line)
+        p.wait()
+        return "".join(lines), None
 
     def read_err():
         for line in p.stderr:

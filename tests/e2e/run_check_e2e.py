@@ -380,6 +380,52 @@ def case_compile_check(env):
     check(not problems, "the other files convert as corpus/expected:\n  " + "\n  ".join(problems))
 
 
+# A configured and prepared tree as far as Kbuild's single targets go: make
+# dir/file.s compiles the file, announced the way Kbuild announces it.
+FAKE_KBUILD = """\
+VERSION = 2
+PATCHLEVEL = 6
+SUBLEVEL = 20
+
+%.s: %.c
+\t@echo "  CC      $@"
+\t@$(CC) -S -Wall -nostdinc -Iinclude -include include/generated/autoconf.h -o $@ $<
+"""
+
+
+def case_kbuild_check(env):
+    """In a tree Kbuild can build, --fix compiles each changed .c file with
+    the tree's own make (dir/file.s, removed again), puts back the file the
+    conversion breaks, named with gcc's first new error, and keeps the rest."""
+    tree = os.path.join(env.tmp, "tree")
+    shutil.copytree(os.path.join(env.corpus, "include"), os.path.join(tree, "include"))
+    rel = _a_converted_driver(env)
+    driver = os.path.join(tree, "drivers", "char", os.path.basename(rel))
+    write(driver, read(os.path.join(env.corpus, rel)).decode("utf-8", "surrogateescape"))
+    broken = os.path.join(tree, "kernel", "local_reset.c")
+    write(broken, BROKEN_BY_CONVERSION)
+    write(os.path.join(tree, "Makefile"), FAKE_KBUILD)
+    for name in ("Kconfig", ".config", "include/config/auto.conf",
+                 "include/generated/autoconf.h", "include/generated/uapi/linux/version.h"):
+        write(os.path.join(tree, name), "")
+    os.makedirs(os.path.join(tree, "arch", "x86"))
+    before = snapshot(tree)
+    rc, out, err = env.run(["--fix", "-j", JOBS, "."], cwd=tree)
+    check(rc == 1, "--fix with a file the conversion breaks should exit 1:\n" + show(rc, out, err))
+    check(re.search(r"^run-check\.sh: compiling \d+ converted files \(2 with the tree's own "
+                    r"Kbuild, the others with libclang\)$", err, re.M),
+          "the two .c files are not compiled by the tree's make:\n" + show(rc, out, err))
+    check(read(broken).decode() == BROKEN_BY_CONVERSION, "the broken file is not as it was")
+    block = output_block(out, "put back as they were (a compiler finds them worse after the "
+                              "conversion):")
+    check(len(block) == 2 and "kernel/local_reset.c:" in block[1]
+          and "too few arguments to function 'proc_dolocal'" in block[1],
+          "the file put back, with gcc's new error:\n" + out)
+    check(read(driver) == env.wanted(rel), "the driver lost its conversion:\n" + out)
+    left = sorted(set(snapshot(tree)) - set(before))
+    check(not left, "the compile check left files behind: %s" % left)
+
+
 def _a_converted_driver(env):
     """A corpus .c file the conversions change, and its path."""
     for rel in env.converted_files():
@@ -884,6 +930,7 @@ CASES = {
     "installed": case_installed,
     "handler-contract": case_handler_contract,
     "compile-check": case_compile_check,
+    "kbuild-check": case_kbuild_check,
 }
 
 
