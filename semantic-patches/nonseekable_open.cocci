@@ -41,10 +41,11 @@
 //#
 //# The rules match single statements, initializers and function headers
 //# (only the rule that calls nonseekable_open() first looks for the first
-//# statement of an open method); none follows the paths through a whole
-//# function, so the time spent on a file grows with its size, not with the
-//# product of its methods, branches, returns and gotos.  Python only keeps
-//# the facts found and decides per file_operations.
+//# statement of an open method, one path at a time); none follows all the
+//# paths through a whole function at once, so the time spent on a file
+//# grows with its size, not with the product of its methods, branches,
+//# returns and gotos.  Python only keeps the facts found and decides per
+//# file_operations.
 //
 // Confidence: High
 // Copyright: (C) 2026 The safeseek authors.
@@ -838,7 +839,14 @@ position pz : script:python (ino, fl) { nso_returns_zero_to_fix(pz, ino, fl) };
 - return@pz 0;
 + return nonseekable_open(ino, fl);
 
-@depends on nso_file && patch@
+// The first statement on each path from the entry: the one rule that
+// follows paths, and an exists rule.  Checked on all paths at once (the
+// default), a bare statement S2 between two `...` is tried as every
+// statement of the method with all the paths through it, which a block
+// that leaves nested loops by goto (the /dev/ptmx search of the 2.4
+// tty_open) turns into minutes; one path at a time finds the same first
+// statements in a fraction of a second.
+@depends on nso_file && patch exists@
 identifier of : script:python () { nso_opens_first(of) };
 identifier ino, fl;
 statement S1, S2;
