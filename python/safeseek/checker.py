@@ -192,6 +192,12 @@ def parse_handler_types(text, count):
     return types
 
 
+def parse_roots(text, count):
+    """The root of each file's kernel tree ("root"), or None."""
+    files, what = _flag_files(text, count)
+    return [_field(f, "root", (str, None), what) for f in files]
+
+
 def parse_kbuild_roots(text, count):
     """The root of each file's tree when Kbuild can build its objects
     ("kbuild"), else None."""
@@ -348,6 +354,10 @@ class Checker:
         """For each of files, its tree's sysctl handler type (header, takes
         ppos), or None."""
         return self._print_flags(files, parse_handler_types)
+
+    def roots(self, files):
+        """For each of files, the root of its kernel tree, or None."""
+        return self._print_flags(files, parse_roots)
 
     def kbuild_roots(self, files):
         """For each of files, the root of its tree when Kbuild can build

@@ -7,6 +7,7 @@ import re
 import subprocess
 
 from .common import PROG, Fatal
+from .series import CAP
 
 USAGE = """\
 usage: {prog} [OPTION...] [--] [PATH...]
@@ -20,6 +21,12 @@ semantic patches in semantic-patches/ and with safeseek-check.
   --mode=context   spatch's context output (-D context)
   --mode=org       spatch's org-mode output (-D org)
   --fix            convert the files in place, then verify the result
+  --series DIR     --fix, then write the change as a patch series into DIR
+                   (git format-patch files and a cover letter), one patch per
+                   MAINTAINERS entry; the PATHs must lie in one git work tree
+  --per-patch N    with --series, at most N files per patch (default {cap});
+                   a larger part is split by directory
+  --one-patch      with --series, one patch for the whole conversion
   --since REV      only findings on lines changed since REV (git)
   -j N, --jobs=N   parallel jobs for spatch and the checker (default: all CPUs)
   --use-gitgrep    let git grep choose the files spatch looks at (git trees)
@@ -36,7 +43,7 @@ MODES = ("report", "patch", "context", "org")
 
 
 def usage():
-    return USAGE.format(prog=PROG)
+    return USAGE.format(prog=PROG, cap=CAP)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -57,6 +64,9 @@ def _parser():
     ap.add_argument("-h", "--help", action="store_true")
     ap.add_argument("--mode", default="report")
     ap.add_argument("--fix", action="store_true")
+    ap.add_argument("--series")
+    ap.add_argument("--per-patch")
+    ap.add_argument("--one-patch", action="store_true")
     ap.add_argument("--since")
     ap.add_argument("-j", "--jobs")
     ap.add_argument("--use-gitgrep", dest="gitgrep", action="store_true")
@@ -78,6 +88,19 @@ def parse(argv):
                     % unknown[0])
     if opts.help:
         return opts
+    if opts.series == "":
+        raise Fatal("option '--series' needs a value (see --help)")
+    if (opts.per_patch is not None or opts.one_patch) and opts.series is None:
+        raise Fatal("--per-patch and --one-patch shape a --series")
+    if opts.per_patch is not None and opts.one_patch:
+        raise Fatal("--per-patch and --one-patch do not combine")
+    if opts.per_patch is not None and not re.fullmatch(r"[1-9][0-9]{0,5}", opts.per_patch):
+        raise Fatal("--per-patch needs a positive number, not '%s'" % opts.per_patch)
+    opts.cap = None if opts.one_patch else int(opts.per_patch or CAP)
+    if opts.series is not None:
+        if opts.fix:
+            raise Fatal("--series converts as --fix does; give one of them")
+        opts.fix = True
     if opts.mode not in MODES:
         raise Fatal("unknown mode '%s' (report, patch, context or org)" % opts.mode)
     if opts.fix and opts.mode != "report":

@@ -147,6 +147,21 @@ def do_fix(run, scratch):
     # by words: the checker tests them as it reads the tree, or, where
     # they cannot be had or the tree is small, spatch's own pass over the
     # tree does, side by side with the checker.
+    return fix_in_place(run, scratch).status
+
+
+class Fixed:
+    """What --fix did, for a mode that goes on from there (series.py)."""
+
+    def __init__(self, status, outcome, installed, before):
+        self.status = status        # the exit status of --fix
+        self.outcome = outcome      # convert.Outcome
+        self.installed = installed  # the Sources written and kept
+        self.before = before        # the checker's findings before
+
+
+def fix_in_place(run, scratch):
+    """--fix, its summary printed: a Fixed."""
     prog = progress.Progress()
     try:
         return _fix(run, scratch, prog)
@@ -381,4 +396,4 @@ def _fix(run, scratch, prog):
     # the run when the checker finds something convertible in it.
     problems = (left or outcome.timed_out or hiding or failed or new_warnings or not_idempotent
                 or held or put_back or still_worse)
-    return 1 if problems else 0
+    return Fixed(1 if problems else 0, outcome, installed, before)

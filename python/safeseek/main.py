@@ -5,7 +5,7 @@ import shutil
 import signal
 import traceback
 
-from . import cli, fix, modes, resources, run, tools
+from . import cli, fix, modes, resources, run, series, tools
 from .common import Fatal, info, say, warn
 
 
@@ -14,6 +14,8 @@ def _run(opts, paths, layout, checker_path):
     scratch = run.new_scratch()
     try:
         r = run.Run(opts, paths, layout, checker_path, scratch)
+        if opts.series is not None:
+            return series.do_series(r, scratch, opts.series, opts.cap)
         if opts.fix:
             return fix.do_fix(r, scratch)
         if opts.mode == "report":

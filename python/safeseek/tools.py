@@ -19,7 +19,7 @@ def needed(opts):
     cmds = ["spatch", "diff"]
     if opts.fix:
         cmds.append("sparse")
-    if opts.since is not None or opts.gitgrep:
+    if opts.since is not None or opts.gitgrep or getattr(opts, "series", None) is not None:
         cmds.append("git")
     return cmds
 
