@@ -1445,10 +1445,15 @@ coccinelle.opener_id = cocci.make_ident(so.opener)
 
 @depends on so_file && patch@
 symbol nonseekable_open, noop_llseek;
+expression E1, E2;
 position q1 : script:python() { so_edit_at(q1[0], "stream") };
 position q2 : script:python() { so_edit_at(q2[0], "no_llseek") };
 @@
 (
+// A call is written anew, its arguments spaced as checkpatch wants.
+- nonseekable_open@q1(E1, E2)
++ stream_open(E1, E2)
+|
 - nonseekable_open@q1
 + stream_open
 |

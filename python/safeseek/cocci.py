@@ -99,7 +99,8 @@ class Runner:
         # spatch run starts on; None while nothing watches.
         self.progress = None
 
-    def command(self, patch, mode, in_place=False, selected_only=False, version=None):
+    def command(self, patch, mode, in_place=False, selected_only=False, version=None,
+                gitgrep=False):
         """spatch's command line: every run of spatch is built here, so an
         option every run needs (a -D NAME=VALUE, say) is added here once.
         `version`: the era of the kernel the files are written for
@@ -112,6 +113,9 @@ class Runner:
             cmd += ["--python", self.python]
         if mode in ("report", "org"):
             cmd.append("--no-show-diff")
+        # Run from a git work tree, spatch chooses files with git grep over
+        # that tree, whatever files it is given: only where asked to.
+        cmd.append("--use-gitgrep" if gitgrep else "--no-scanner")
         if in_place:
             cmd.append("--in-place")
         if selected_only:
@@ -235,9 +239,7 @@ class Runner:
         """Run over a directory; spatch chooses the files (with git grep when
         asked to)."""
         d = directory if not directory.startswith("-") else "./" + directory
-        cmd = self.command(patch, mode, **kw) + ["--dir", d]
-        if self.use_gitgrep:
-            cmd.append("--use-gitgrep")
+        cmd = self.command(patch, mode, gitgrep=self.use_gitgrep, **kw) + ["--dir", d]
         res = self._run(cmd, cwd)
         res.base = directory
         return res
