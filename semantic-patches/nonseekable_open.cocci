@@ -12,12 +12,15 @@
 //# nonseekable_open(), and read() and write() hand the methods a copy of
 //# f_pos, so the old test fails on every call.  In each read, write, readv
 //# and writev method of a struct file_operations (named by ".read = f",
-//# "read: f" or by position) the test goes, usually with the comment
+//# "read: f", "read: &f" or by position) the test goes wherever it stands
+//# in the method, after other early returns too, usually with the comment
 //# above it; when other conditions share its `if`, only the test goes.  The open
 //# method of that file_operations then returns nonseekable_open() wherever
 //# it returned 0, or calls it first when it returns a variable, and a
 //# file_operations without an open method gains ".open = nonseekable_open",
-//# written the way its other members are.  A test whose `if` does nothing
+//# written the way its other members are (an initializer that mixes C99
+//# and GNU members, as a macro standing for ".owner =" made many, is left
+//# for hand work only when that member has to be added).  A test whose `if` does nothing
 //# (`if (ppos != &file->f_pos) ;`) never refused anything: it goes, and
 //# the open method is left as it is.  A library method that no
 //# file_operations of its file names (seq_read) loses the test as well,
@@ -149,6 +152,9 @@ def nso_add_fops(name, pos, elements):
 
 
 def nso_member_fn(value):
+    """The function a member names: `fn`, or `&fn` as many 2.4 drivers
+    wrote it; None for anything else."""
+    value = re.sub(r"^&\s*", "", value.strip())
     return value if NSO_IDENT.match(value) and value not in ("NULL", "0") else None
 
 
@@ -251,10 +257,11 @@ def nso_in_open(p):
 def nso_fops_problem(fops):
     """Why fops cannot be made non-seekable here, or None."""
     f = nso.fops[fops]
-    if f["style"] == "mixed":
-        return "its initializer mixes styles"
     of = nso_open_of(fops)
     if of is None:
+        # Only a member to add needs the style of the others.
+        if f["style"] == "mixed":
+            return "its initializer mixes styles"
         if f["members"].get("open", "NULL") not in ("NULL", "0"):
             return "its open member is not a plain function name"
         if f["style"] == "pos" and f["length"] <= NSO_MEMBERS.index("open"):
