@@ -3,7 +3,7 @@
 """CPU time of each semantic patch on each corpus file and on the stress driver.
 
     cocci_cost.py [--patch NAME]... [--cap SEC] [--top N] [--target SEC]
-                  [--no-stress] [--no-corpus] [FILE...]
+                  [--no-stress] [--no-corpus] [--chain] [FILE...]
 
 Each patch runs in patch mode the way `make coccicheck` runs it, one file at
 a time:
@@ -16,6 +16,10 @@ writes, and any FILE given.  The table, slowest first, gives the user plus
 system CPU seconds of each (patch, file); with --cap a run is stopped after
 SEC seconds of CPU and shown as ">SEC".  Exit status 1 when some run took
 --target seconds (default 10) or more, or failed; 0 otherwise.
+
+With --chain each file goes through the patches in the order --fix applies
+them, each on the text the ones before it wrote (spatch --in-place on a
+copy): the cost of every intermediate text the chain produces.
 """
 
 import argparse
@@ -31,7 +35,8 @@ TOP = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import gen_stress  # noqa: E402
 
-PATCHES = ["nonseekable_open", "sysctl_ppos", "rw_ppos"]
+# In the order --fix applies them.
+PATCHES = ["nonseekable_open", "sysctl_ppos", "rw_ppos", "stream_open"]
 
 
 def corpus_files(corpus):
@@ -45,10 +50,12 @@ def corpus_files(corpus):
     return out
 
 
-def run(spatch, cocci, path, cap):
+def run(spatch, cocci, path, cap, in_place=False):
     """(CPU seconds, how it ended: None when it finished, else a word)."""
     cmd = [spatch, "--python", sys.executable, "--sp-file", cocci, "-D", "patch",
            "--no-includes", "--include-headers", "--very-quiet", os.path.basename(path)]
+    if in_place:
+        cmd.append("--in-place")
 
     def limit():
         if cap:
@@ -82,7 +89,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("files", nargs="*", metavar="FILE")
     ap.add_argument("--patch", action="append", choices=PATCHES,
-                    help="only this patch (repeatable; default: all three)")
+                    help="only this patch (repeatable; default: all four)")
     ap.add_argument("--spatch", default="spatch")
     ap.add_argument("--patch-dir", default=os.path.join(TOP, "semantic-patches"))
     ap.add_argument("--corpus", default=os.path.join(TOP, "corpus"))
@@ -92,6 +99,8 @@ def main():
                     help="fail when a run takes this many CPU seconds (default 10)")
     ap.add_argument("--no-stress", action="store_true", help="leave the stress driver out")
     ap.add_argument("--no-corpus", action="store_true", help="leave the corpus out")
+    ap.add_argument("--chain", action="store_true",
+                    help="each patch on what the patches before it made of the file")
     args = ap.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="safeseek-cost-") as tmp:
@@ -111,7 +120,24 @@ def main():
         if not args.no_corpus:
             files += corpus_files(os.path.abspath(args.corpus))
         rows, bad = [], 0
-        for name in args.patch or PATCHES:
+        names = [p for p in PATCHES if p in (args.patch or PATCHES)]
+        if args.chain:
+            for i, path in enumerate(files):
+                copy = os.path.join(tmp, "chain", str(i), os.path.basename(os.path.dirname(path)),
+                                    os.path.basename(path))
+                os.makedirs(os.path.dirname(copy))
+                with open(path, "rb") as src, open(copy, "wb") as dst:
+                    dst.write(src.read())
+                for k, name in enumerate(names):
+                    cocci = os.path.join(args.patch_dir, name + ".cocci")
+                    cpu, how = run(args.spatch, cocci, copy, args.cap, in_place=True)
+                    label = labels.get(path) or show(path)
+                    if k:
+                        label += " after %s" % "+".join(names[:k])
+                    rows.append((cpu, how, name, label))
+                    if how or cpu >= args.target:
+                        bad += 1
+        for name in names if not args.chain else ():
             cocci = os.path.join(args.patch_dir, name + ".cocci")
             for path in files:
                 cpu, how = run(args.spatch, cocci, path, args.cap)
