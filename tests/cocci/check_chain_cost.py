@@ -1,0 +1,58 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""stream_open.cocci on the text the chain of --fix hands it, within a cap.
+
+usage: check_chain_cost.py [--spatch SPATCH] [--cap SEC] PATCH_DIR GEN_CHAIN
+
+GEN_CHAIN (bench/gen_chain.py) writes a file whose read and write methods
+use *ppos at many places between loops and gotos, as rw_ppos.cocci leaves
+2.4's openpromfs.  stream_open.cocci runs on it as coccicheck runs it, in
+patch and report mode, each stopped after --cap seconds of CPU (default 60:
+the target is 10, and a rule that walks every path of such a method takes
+minutes); it must finish and change nothing, since both methods use the
+position.
+"""
+
+import argparse
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--spatch", default="spatch")
+    ap.add_argument("--cap", type=int, default=60)
+    ap.add_argument("patch_dir")
+    ap.add_argument("gen")
+    args = ap.parse_args()
+    problems = []
+    with tempfile.TemporaryDirectory(prefix="safeseek-chain-") as work:
+        src = os.path.join(work, "inode.c")
+        subprocess.run([sys.executable, args.gen, src], check=True)
+        for mode in ("patch", "report"):
+            cmd = [args.spatch, "--python", sys.executable, "--sp-file",
+                   os.path.join(args.patch_dir, "stream_open.cocci"), "-D", mode,
+                   "--no-includes", "--include-headers", "--very-quiet", src]
+            p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               universal_newlines=True, preexec_fn=lambda: resource.setrlimit(
+                                   resource.RLIMIT_CPU, (args.cap, args.cap + 5)))
+            if p.returncode < 0:
+                problems.append("%s mode: stopped after %d s of CPU" % (mode, args.cap))
+            elif p.returncode != 0:
+                problems.append("%s mode: spatch failed (exit %d):\n%s"
+                                % (mode, p.returncode, p.stderr[-2000:]))
+            elif p.stdout.strip():
+                problems.append("%s mode: says something of a file that uses its position:\n%s"
+                                % (mode, p.stdout[:2000]))
+    for p in problems:
+        print(p)
+    print("check_chain_cost: stream_open: %s" % ("%d problem(s)" % len(problems) if problems
+                                                 else "ok"))
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
