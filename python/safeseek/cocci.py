@@ -9,7 +9,7 @@ import subprocess
 import tempfile
 import threading
 
-from . import kernel, parallel
+from . import install, kernel, parallel
 from .common import Fatal
 
 REPORT_RE = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+)-(?P<cole>\d+): ?(?P<msg>.*)$")
@@ -270,6 +270,7 @@ def _count_handled(tmp_dir, watch, done):
     """Tell watch of each file spatch's workers start on, from their
     standard error files (TMP_DIR_<patch>_<date>_<pid>/stderr.N), until
     done is set."""
+    install.helper_thread()
     seen = 0
     while not done.wait(0.5):
         n = 0

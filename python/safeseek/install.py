@@ -26,6 +26,14 @@ TEMP_RE = re.compile(r"^\..+\.safeseek-[0-9a-f]{12}\.tmp$")
 DEFERRED = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
 
 
+def helper_thread():
+    """Called first in a thread of its own: the signals the installer
+    defers are never delivered to it.  A signal goes to any thread that
+    does not block it, so one such thread would let a signal through while
+    the main thread holds it back, in the middle of a replacement."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, DEFERRED)
+
+
 class Refused(Exception):
     pass
 

@@ -12,6 +12,8 @@ the same treatment, and stay one after the other.)
 import subprocess
 import threading
 
+from . import install
+
 _live = set()
 _lock = threading.Lock()
 _stopping = False
@@ -55,6 +57,7 @@ def _by_line(p, on_line):
         return "".join(lines), None
 
     def read_err():
+        install.helper_thread()
         for line in p.stderr:
             lines.append(line)
             on_line(line)

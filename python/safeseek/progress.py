@@ -12,7 +12,7 @@ import sys
 import threading
 import time
 
-from . import common
+from . import common, install
 from .common import PROG, safe
 
 # Seconds between two lines where the line cannot be rewritten.
@@ -73,6 +73,7 @@ class Progress:
                                             self.total, took)
 
     def _tick(self):
+        install.helper_thread()
         while True:
             time.sleep(1.0)
             with self.lock:
