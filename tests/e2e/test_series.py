@@ -41,8 +41,13 @@ def git(tree, *args):
     subprocess.run(["git", "-C", tree] + list(args), check=True, stdout=subprocess.DEVNULL)
 
 
-def make_tree(env, where):
+def make_tree(env, where, only=None):
+    """A git tree of the corpus, or of its directories `only`."""
     tree = env.copy_corpus(where)
+    if only:
+        for name in os.listdir(tree):
+            if name not in only:
+                shutil.rmtree(os.path.join(tree, name))
     shutil.copy(os.path.join(HERE, "series", "MAINTAINERS"), tree)
     os.makedirs(os.path.join(tree, "scripts"))
     shutil.copy(os.path.join(HERE, "series", "get_maintainer.pl"),
@@ -140,12 +145,17 @@ def check_series(env):
 
 
 def check_one_patch(env):
-    tree = make_tree(env, os.path.join(env.tmp, "tree1"))
+    # A part of the corpus is enough to show that everything goes in one.
+    tree = make_tree(env, os.path.join(env.tmp, "tree1"), only=("sound", "kernel", "include"))
     out = os.path.join(env.tmp, "one")
     rc, stdout, err = env.run(["--series", out, "--one-patch", "-j", e2e.JOBS, "."], cwd=tree)
     e2e.check(rc == 0 and len(os.listdir(out)) == 2,
               "--one-patch: a cover letter and one patch:\n%s\n%s"
               % (os.listdir(out) if os.path.isdir(out) else "-", e2e.show(rc, stdout, err)))
+    rels = files_of(e2e.read(os.path.join(out, sorted(os.listdir(out))[1])).decode())
+    entries = {entry_of(r) for r in rels}
+    e2e.check("kernel/sysctl.c" in rels and entries == {"SOUND", "THE REST"},
+              "--one-patch: not every entry's files in the one patch: %s" % rels)
 
 
 def check_refusals(env):
