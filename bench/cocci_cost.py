@@ -24,15 +24,14 @@ copy): the cost of every intermediate text the chain produces.
 
 import argparse
 import os
-import resource
-import signal
-import subprocess
 import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(TOP, "tests", "lib"))
+import capped_spatch  # noqa: E402
 import gen_stress  # noqa: E402
 
 # In the order --fix applies them.
@@ -52,32 +51,17 @@ def corpus_files(corpus):
 
 def run(spatch, cocci, path, cap, in_place=False):
     """(CPU seconds, how it ended: None when it finished, else a word)."""
-    cmd = [spatch, "--python", sys.executable, "--sp-file", cocci, "-D", "patch",
-           "--no-includes", "--include-headers", "--very-quiet", os.path.basename(path)]
-    if in_place:
-        cmd.append("--in-place")
-
-    def limit():
-        if cap:
-            # SIGXCPU at the cap, SIGKILL a little after if it is ignored.
-            resource.setrlimit(resource.RLIMIT_CPU, (int(cap), int(cap) + 5))
-
+    cmd = capped_spatch.command(spatch, cocci, "patch", [os.path.basename(path)],
+                                ["--in-place"] if in_place else [])
     try:
-        p = subprocess.Popen(cmd, cwd=os.path.dirname(path) or ".", stdout=subprocess.DEVNULL,
-                             stderr=subprocess.PIPE, preexec_fn=limit)
+        ran = capped_spatch.run(cmd, cap, cwd=os.path.dirname(path) or ".")
     except OSError as e:
         print("cocci_cost.py: %s: %s" % (spatch, e.strerror), file=sys.stderr)
         sys.exit(2)
-    err = p.stderr.read()
-    _, status, usage = os.wait4(p.pid, 0)
-    p.returncode = os.waitstatus_to_exitcode(status)
-    cpu = usage.ru_utime + usage.ru_stime
-    if p.returncode in (-signal.SIGXCPU, -signal.SIGKILL) and cap:
-        return cpu, "capped"
-    if p.returncode != 0:
-        last = err.decode("utf-8", "replace").strip().splitlines()[-1:]
-        return cpu, "failed (exit %d)%s" % (p.returncode, ": " + last[0] if last else "")
-    return cpu, None
+    if ran.capped:
+        return ran.cpu, "capped"
+    why = ran.problem(cap)
+    return ran.cpu, why and why.replace("spatch failed", "failed")
 
 
 def show(path):

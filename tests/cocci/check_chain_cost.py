@@ -15,10 +15,12 @@ position.
 
 import argparse
 import os
-import resource
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import capped_spatch  # noqa: E402
 
 
 def main():
@@ -33,17 +35,12 @@ def main():
         src = os.path.join(work, "inode.c")
         subprocess.run([sys.executable, args.gen, src], check=True)
         for mode in ("patch", "report"):
-            cmd = [args.spatch, "--python", sys.executable, "--sp-file",
-                   os.path.join(args.patch_dir, "stream_open.cocci"), "-D", mode,
-                   "--no-includes", "--include-headers", "--very-quiet", src]
-            p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               universal_newlines=True, preexec_fn=lambda: resource.setrlimit(
-                                   resource.RLIMIT_CPU, (args.cap, args.cap + 5)))
-            if p.returncode < 0:
-                problems.append("%s mode: stopped after %d s of CPU" % (mode, args.cap))
-            elif p.returncode != 0:
-                problems.append("%s mode: spatch failed (exit %d):\n%s"
-                                % (mode, p.returncode, p.stderr[-2000:]))
+            cocci = os.path.join(args.patch_dir, "stream_open.cocci")
+            p = capped_spatch.run(capped_spatch.command(args.spatch, cocci, mode, [src]),
+                                  args.cap)
+            why = p.problem(args.cap)
+            if why:
+                problems.append("%s mode: %s" % (mode, why))
             elif p.stdout.strip():
                 problems.append("%s mode: says something of a file that uses its position:\n%s"
                                 % (mode, p.stdout[:2000]))

@@ -15,11 +15,13 @@ driver must then hold every conversion gen_stress.py --check asks for.
 
 import argparse
 import os
-import resource
 import shutil
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import capped_spatch  # noqa: E402
 
 
 # (label, the era spatch is told, the kernel gen_stress.py --check checks for)
@@ -29,19 +31,11 @@ ERAS = (("-D no_llseek_exists", ["-D", "no_llseek_exists"], None),
 
 def run_patch(args, tree, era):
     cocci = os.path.join(args.patch_dir, "nonseekable_open.cocci")
-    cmd = [args.spatch, "--python", sys.executable, "--sp-file", cocci, "-D", "patch",
-           "--no-includes", "--include-headers", "--very-quiet", "stress_oss.c"] + era
-
-    def limit():
-        resource.setrlimit(resource.RLIMIT_CPU, (args.cap, args.cap + 5))
-
-    p = subprocess.run(cmd, cwd=tree, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                       universal_newlines=True, preexec_fn=limit)
-    if p.returncode < 0:
-        return None, "spatch was stopped after %d s of CPU (signal %d)" % (args.cap, -p.returncode)
-    if p.returncode != 0:
-        return None, "spatch failed (exit %d):\n%s" % (p.returncode, p.stderr)
-    return p.stdout, None
+    ran = capped_spatch.run(capped_spatch.command(args.spatch, cocci, "patch",
+                                                  ["stress_oss.c"], era),
+                            args.cap, cwd=tree)
+    why = ran.problem(args.cap)
+    return (None, why) if why else (ran.stdout, None)
 
 
 def check(args, work, label, era, kernel):
