@@ -63,7 +63,7 @@ def compile_files(root, rels, jobs, progress=None):
     try:
         parallel.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                      universal_newlines=True, errors="replace", env=env,
-                     on_line=lambda line: on_line(line))
+                     on_line=on_line)
     except OSError as e:
         raise Fatal("cannot run make: %s" % e.strerror)
     finally:

@@ -159,10 +159,10 @@ def _section(top, script, rel):
     return None
 
 
-def parts(top, rels, cap, jobs):
+def parts(top, script, rels, cap, jobs):
     """[(entry name or directory, [rel, ...])]: one part per MAINTAINERS
-    entry, split by directory (then in slices) past `cap` files."""
-    script = _maintainers_script(top)
+    entry (`script`: get_maintainer.pl, or None), split by directory (then
+    in slices) past `cap` files."""
     names = _sections_in_slices(top, script, rels, jobs) if script else [None] * len(rels)
     groups = collections.OrderedDict()
     for rel, name in sorted(zip(rels, names), key=lambda x: x[0]):
@@ -190,10 +190,9 @@ def _sections_in_slices(top, script, rels, jobs):
     return out
 
 
-def addresses(top, rels):
-    """(To, Cc) for the files rels: get_maintainer.pl's maintainers and
-    supporters, then its reviewers and lists."""
-    script = _maintainers_script(top)
+def addresses(top, script, rels):
+    """(To, Cc) for the files rels: get_maintainer.pl's (`script`, or None)
+    maintainers and supporters, then its reviewers and lists."""
     if not script:
         return [], []
     args = ["perl", script, "--no-git", "--no-git-fallback"]
@@ -260,6 +259,7 @@ def message(prefix, patches, era, diff, sign):
 def do_series(run, scratch, outdir, cap):
     """cap: files per patch, or None for one patch of the whole tree."""
     top, head, sign = work_tree(run.paths)
+    script = _maintainers_script(top)
     fixed = fix.fix_in_place(run, scratch)
     changed = sorted(fixed.installed, key=lambda s: s.display)
     if not changed:
@@ -278,7 +278,8 @@ def do_series(run, scratch, outdir, cap):
     if cap is None:
         groups = [(None, sorted(rel_of.values()))]
     else:
-        groups = ([(CONTRACT, contract)] if contract else []) + parts(top, rest, cap, run.jobs)
+        groups = (([(CONTRACT, contract)] if contract else [])
+                  + parts(top, script, rest, cap, run.jobs))
     os.makedirs(outdir, exist_ok=True)
 
     index = os.path.join(scratch, "series-index")
@@ -313,12 +314,12 @@ def do_series(run, scratch, outdir, cap):
     cover, patch_files = names[0], names[1:]
     all_to, all_cc = [], []
     for path, (name, rels) in zip(patch_files, groups):
-        to, cc = addresses(top, rels)
+        to, cc = addresses(top, script, rels)
         _add_headers(path, to, cc)
         all_to += [a for a in to if a not in all_to]
         all_cc += [a for a in cc if a not in all_cc and a not in to]
     _fill_cover(cover, run, groups, totals, rules, cap, fixed.status == 0,
-                _maintainers_script(top) is not None, all_to,
+                script is not None, all_to,
                 [a for a in all_cc if a not in all_to])
     info("--series: %d patch%s and a cover letter in %s"
          % (len(patch_files), "" if len(patch_files) == 1 else "es", outdir))
