@@ -82,7 +82,6 @@ void ss_plan_headers(struct ss_plan *plan, enum ss_headers h)
 		plan->how = SS_HOW_FALLBACK;
 		plan->may_fall_back = false;
 	}
-	plan->bundled_first = h == SS_HEADERS_AUTO;
 	/* Any plan may end with the bundled header: a file whose own
 	   headers fail falls back to it. */
 	free(plan->config);

@@ -12,7 +12,6 @@
 
 #include "flags/compdb.h"
 #include "flags/kversion.h"
-#include "parse/pch.h"
 #include "util/container.h"
 
 enum ss_how { SS_HOW_COMPDB, SS_HOW_TREE, SS_HOW_FALLBACK };
@@ -24,19 +23,10 @@ struct ss_plan {
 	struct ss_kversion kernel;	/* the tree's kernel version, or unknown */
 	bool vfs_core;
 	bool may_fall_back;	/* retry with the fallback header if headers fail */
-	bool bundled_first;	/* parse with the bundled header first, and with
-				   the real headers only when that leaves something
-				   undecided (--headers=auto) */
-	bool patch_files;	/* say which semantic patches may change the file
-				   (--patch-files) */
-	bool choice_only;	/* parsed for that alone: no rule needs the file */
-	bool list_headers;	/* say which files the parses included (the result
-				   cache checks them before reusing a result) */
 	char *config;		/* the autoconf.h the arguments force in, which the
 				   bundled header keeps (fallback.h), or NULL */
 	char *why;		/* how the arguments were found, for -v */
 	char *note;		/* a compile database entry that could not be used, or NULL */
-	struct ss_pch_cache *pch;	/* precompiled common headers, or NULL */
 };
 
 /* Which headers a file is parsed with (--headers). */

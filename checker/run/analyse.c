@@ -169,14 +169,14 @@ static void diag_free(struct diag_summary *d)
 
 /* parse(), then the main file and the summary of its diagnostics. */
 static enum CXErrorCode parse_examined(CXIndex idx, const char *clang_path,
-				       const struct ss_source *src,
-				       const struct ss_plan *plan, bool fallback,
+				       const struct ss_source *src, const struct ss_plan *plan,
+				       bool want_skipped, bool fallback,
 				       struct ss_pch_cache *pch, const char **used,
 				       CXTranslationUnit *tu, CXFile *main_file,
 				       struct diag_summary *d)
 {
 	enum CXErrorCode e = parse(idx, clang_path, src, plan, fallback, pch, used,
-				   plan->patch_files || (fallback && plan->config),
+				   want_skipped || (fallback && plan->config),
 				   base_args, sizeof(base_args) / sizeof(base_args[0]), tu);
 
 	if (e == CXError_Success) {
@@ -221,7 +221,8 @@ static bool parsed_something(CXTranslationUnit tu, CXFile main_file)
 /* One way of parsing (the plan's, or with `fallback` the bundled header),
    then the rules; *undecided as ss_rules_run() says. */
 static void analyse_once(CXIndex idx, const char *display, const char *clang_path,
-			 const struct ss_source *src, const struct ss_plan *plan, bool fallback,
+			 const struct ss_source *src, const struct ss_plan *plan,
+			 const struct ss_parse_policy *policy, bool fallback,
 			 struct ss_findings *sink, struct ss_outcome *out, unsigned *undecided)
 {
 	struct diag_summary d = { 0 };
@@ -235,16 +236,16 @@ static void analyse_once(CXIndex idx, const char *display, const char *clang_pat
 	strvec_clear(&out->patches);	/* an earlier parse's are not this one's */
 	memset(out, 0, sizeof(*out));
 	out->headers = headers;
-	e = parse_examined(idx, clang_path, src, plan, fallback, plan->pch, &pch, &tu,
-			   &main_file, &d);
+	e = parse_examined(idx, clang_path, src, plan, policy->patch_files, fallback,
+			   policy->pch, &pch, &tu, &main_file, &d);
 	/* An error seen with the common headers first may be theirs: parse
 	   the file again as it stands. */
 	if (pch && (e != CXError_Success || d.header_trouble || d.main_errors)) {
 		diag_free(&d);
 		if (e == CXError_Success)
 			clang_disposeTranslationUnit(tu);
-		e = parse_examined(idx, clang_path, src, plan, fallback, NULL, &pch, &tu,
-				   &main_file, &d);
+		e = parse_examined(idx, clang_path, src, plan, policy->patch_files, fallback,
+				   NULL, &pch, &tu, &main_file, &d);
 	}
 	if (e == CXError_Success && !fallback && d.header_trouble && plan->may_fall_back) {
 		retry_reason = d.first_header;
@@ -252,8 +253,8 @@ static void analyse_once(CXIndex idx, const char *display, const char *clang_pat
 		diag_free(&d);
 		clang_disposeTranslationUnit(tu);
 		fallback = true;
-		e = parse_examined(idx, clang_path, src, plan, true, NULL, &pch, &tu,
-				   &main_file, &d);
+		e = parse_examined(idx, clang_path, src, plan, policy->patch_files, true,
+				   NULL, &pch, &tu, &main_file, &d);
 	}
 	out->how = fallback ? SS_HOW_FALLBACK : plan->how;
 	if (retry_reason)
@@ -297,14 +298,14 @@ static void analyse_once(CXIndex idx, const char *display, const char *clang_pat
 			.config_known = plan->config != NULL,
 			.kernel = plan->kernel,
 			.sink = sink,
-			.patches = plan->patch_files ? &out->patches : NULL,
+			.patches = policy->patch_files ? &out->patches : NULL,
 		};
 
 		ss_findings_begin_file(sink, display, src->buf, src->len);
 		*undecided = ss_rules_run(&unit);
 		ss_findings_end_file(sink);
 	}
-	if (plan->list_headers) {
+	if (policy->list_headers) {
 		ss_inclusions(tu, &out->headers);
 		/* those the precompiled header holds are not among them */
 		if (pch)
@@ -334,16 +335,17 @@ char *ss_analyse_reasons(unsigned why)
 /* What the bundled header left undecided, kept when it had the last word:
    nothing better was there to ask.  A file only the choice of files wants
    needs no rule's verdict. */
-static void left_undecided(const struct ss_plan *plan, struct ss_outcome *out,
+static void left_undecided(const struct ss_parse_policy *policy, struct ss_outcome *out,
 			   unsigned undecided)
 {
-	if (out->analysed && out->how == SS_HOW_FALLBACK && !plan->choice_only)
+	if (out->analysed && out->how == SS_HOW_FALLBACK && !policy->choice_only)
 		out->undecided = undecided;
 }
 
 void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
 		const struct ss_source *src, const struct ss_plan *plan,
-		struct ss_findings *sink, struct ss_outcome *out)
+		const struct ss_parse_policy *policy, struct ss_findings *sink,
+		struct ss_outcome *out)
 {
 	struct ss_findings first = { 0 };
 	unsigned undecided = 0, undecided_real = 0;
@@ -351,18 +353,18 @@ void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
 
 	memset(out, 0, sizeof(*out));
 
-	if (!plan->bundled_first || plan->how == SS_HOW_FALLBACK) {
-		analyse_once(idx, display, clang_path, src, plan, plan->how == SS_HOW_FALLBACK,
-			     sink, out, &undecided);
-		left_undecided(plan, out, undecided);
+	if (!policy->bundled_first || plan->how == SS_HOW_FALLBACK) {
+		analyse_once(idx, display, clang_path, src, plan, policy,
+			     plan->how == SS_HOW_FALLBACK, sink, out, &undecided);
+		left_undecided(policy, out, undecided);
 		return;
 	}
 	/* The bundled header first: a tenth of the cost of the real ones,
 	   and enough unless it leaves something the rules need undecided. */
-	analyse_once(idx, display, clang_path, src, plan, true, &first, out, &undecided);
+	analyse_once(idx, display, clang_path, src, plan, policy, true, &first, out, &undecided);
 	if (!out->analysed)
 		undecided |= SS_UNDECIDED_UNPARSED;
-	if (!undecided || (plan->choice_only && out->analysed)) {
+	if (!undecided || (policy->choice_only && out->analysed)) {
 		ss_findings_move(sink, &first);
 		ss_findings_free(&first);
 		if (undecided) {
@@ -381,8 +383,9 @@ void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
 	ss_findings_free(&first);
 	free(out->detail);
 	free(out->problem);
-	analyse_once(idx, display, clang_path, src, plan, false, sink, out, &undecided_real);
-	left_undecided(plan, out, undecided_real);
+	analyse_once(idx, display, clang_path, src, plan, policy, false, sink, out,
+		     &undecided_real);
+	left_undecided(policy, out, undecided_real);
 	out->escalated = undecided;
 	why = ss_analyse_reasons(undecided);
 	detail = xasprintf("%s, as the bundled header left undecided: %s", out->detail, why);

@@ -14,6 +14,7 @@
 #include "findings/findings.h"
 #include "flags/plan.h"
 #include "input/source.h"
+#include "parse/parse.h"
 #include "util/container.h"
 
 struct ss_outcome {
@@ -32,7 +33,7 @@ struct ss_outcome {
 				   a file of an unconfigured tree, one whose headers
 				   failed, --headers=bundled */
 	struct strvec headers;	/* every file the parses included, absolute */
-	struct strvec patches;	/* with plan->patch_files: the semantic patches
+	struct strvec patches;	/* with policy->patch_files: the semantic patches
 				   that may change the file */
 };
 
@@ -43,7 +44,8 @@ struct ss_outcome {
  */
 void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
 		const struct ss_source *src, const struct ss_plan *plan,
-		struct ss_findings *sink, struct ss_outcome *out);
+		const struct ss_parse_policy *policy, struct ss_findings *sink,
+		struct ss_outcome *out);
 
 void ss_outcome_free(struct ss_outcome *o);
 

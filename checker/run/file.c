@@ -68,7 +68,8 @@ static void record(struct ss_checker *c, const char *path, const struct ss_outco
 /* Everything the result of analysing the file depends on, besides the checker. */
 static struct ss_cache_key *result_key(const struct ss_checker *c, const char *path,
 				       const char *abs, const struct ss_source *src,
-				       const struct ss_plan *plan)
+				       const struct ss_plan *plan,
+				       const struct ss_parse_policy *policy)
 {
 	struct ss_cache_key *k = ss_cache_key_new(c->cache);
 	char how[64];
@@ -79,8 +80,8 @@ static struct ss_cache_key *result_key(const struct ss_checker *c, const char *p
 	for (size_t i = 0; i < plan->args.n; i++)
 		ss_cache_key_add_str(k, plan->args.v[i]);
 	snprintf(how, sizeof(how), "%d %d %d %d %d %d %d %u.%u.%u", (int)plan->how, plan->vfs_core,
-		 plan->may_fall_back, plan->bundled_first, plan->pch != NULL, c->opt->verbose,
-		 plan->patch_files + plan->choice_only,
+		 plan->may_fall_back, policy->bundled_first, policy->pch != NULL, c->opt->verbose,
+		 policy->patch_files + policy->choice_only,
 		 plan->kernel.major, plan->kernel.minor, plan->kernel.sub);
 	ss_cache_key_add_str(k, how);
 	ss_cache_key_add_str(k, plan->root);
@@ -190,6 +191,7 @@ static void check_file(struct ss_checker *c, const char *path, struct ss_file_re
 	struct ss_source src;
 	struct ss_outcome out;
 	struct ss_plan plan;
+	struct ss_parse_policy policy = { 0 };
 	char *abs;
 	unsigned char id[32];
 	bool choice_only;
@@ -211,24 +213,25 @@ static void check_file(struct ss_checker *c, const char *path, struct ss_file_re
 	if (plan.note)
 		ss_msg_add(&r->msgs, SS_MSG_NOTE, path, "%s", plan.note);
 	ss_plan_headers(&plan, c->opt->headers);
-	plan.patch_files = c->opt->patch_files;
-	plan.choice_only = choice_only;
+	policy.bundled_first = c->opt->headers == SS_HEADERS_AUTO;
+	policy.patch_files = c->opt->patch_files;
+	policy.choice_only = choice_only;
 	if (plan.how != SS_HOW_FALLBACK)
-		plan.pch = c->pch;
+		policy.pch = c->pch;
 	if (c->cache) {
 		struct ss_file_result hit = { 0 };
 
-		if (ss_cache_get(c->cache, result_key(c, path, abs, &src, &plan), id, &hit)) {
+		if (ss_cache_get(c->cache, result_key(c, path, abs, &src, &plan, &policy), id, &hit)) {
 			ss_file_result_free(r);
 			*r = hit;
 			r->stats.cached++;
 			goto done;
 		}
-		plan.list_headers = true;
+		policy.list_headers = true;
 	}
 	if (!c->index)
 		c->index = clang_createIndex(0, 0);
-	ss_analyse(c->index, path, abs, &src, &plan, &r->findings, &out);
+	ss_analyse(c->index, path, abs, &src, &plan, &policy, &r->findings, &out);
 	record(c, path, &out, r);
 	if (c->cache && out.analysed)
 		ss_cache_put(c->cache, id, &out.headers, r);

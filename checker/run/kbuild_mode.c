@@ -90,6 +90,7 @@ static void check_file(void *ctx, const char *path, struct ss_file_result *r)
 	struct ss_source src;
 	struct ss_outcome out;
 	struct ss_plan plan;
+	struct ss_parse_policy policy = { .bundled_first = o->opt.headers == SS_HEADERS_AUTO };
 	char *reason, *abs;
 	CXIndex idx;
 	bool ok;
@@ -113,7 +114,7 @@ static void check_file(void *ctx, const char *path, struct ss_file_result *r)
 	plan_for(abs ? abs : path, c->k, o->opt.kernel, &plan);
 	ss_plan_headers(&plan, o->opt.headers);
 	idx = clang_createIndex(0, 0);
-	ss_analyse(idx, path, abs ? abs : path, &src, &plan, &r->findings, &out);
+	ss_analyse(idx, path, abs ? abs : path, &src, &plan, &policy, &r->findings, &out);
 	if (o->opt.verbose && out.how == SS_HOW_FALLBACK)
 		ss_msg_add(&r->msgs, SS_MSG_NOTE, path, "%s", out.detail);
 	else if (o->opt.verbose)
