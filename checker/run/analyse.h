@@ -3,9 +3,10 @@
 #define SAFESEEK_ANALYSE_H
 
 /*
- * The analysis of one source buffer: parse it with libclang (falling back to
- * the bundled header when the file's own headers fail), build the model, run
- * every rule, and append the findings to a sink.
+ * The analysis of one source buffer: parse it (parse/parse.h), run every
+ * rule on the model of the parse, and append the findings to a sink; with
+ * --headers=auto, under the bundled header first and with the real headers
+ * only when that leaves something undecided.
  */
 
 #include <clang-c/Index.h>
@@ -48,16 +49,6 @@ void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
 		struct ss_outcome *out);
 
 void ss_outcome_free(struct ss_outcome *o);
-
-/*
- * The file parsed as a compiler would see it for a conversion's check:
- * errors and the warnings of a broken contract on, every other warning
- * off; the plan's flags (the bundled header only under a fallback plan).
- * NULL when libclang could not parse it.
- */
-CXTranslationUnit ss_analyse_parse_to_diagnose(CXIndex idx, const char *clang_path,
-					       const struct ss_source *src,
-					       const struct ss_plan *plan);
 
 /* SS_UNDECIDED_* bits in words, for -v: "f_pos of an unknown type, ..."
    (to be freed). */
