@@ -11,6 +11,7 @@
 #include <stdbool.h>
 
 #include "flags/compdb.h"
+#include "flags/kbuild_args.h"
 #include "flags/kversion.h"
 #include "util/container.h"
 
@@ -42,6 +43,10 @@ void ss_plan_headers(struct ss_plan *plan, enum ss_headers h);
 
 /* The plan for the file at absolute path `abs`; `db` may be NULL. */
 void ss_plan_file(const char *abs, const struct ss_compdb *db, struct ss_plan *plan);
+
+/* The plan for the file Kbuild's CHECK= names: the build's own flags, as a
+   compile database would give them. */
+void ss_plan_kbuild(const char *abs, const struct ss_kbuild_args *k, struct ss_plan *plan);
 
 const char *ss_how_name(enum ss_how how);
 
