@@ -93,6 +93,7 @@ static void analyse_one(void *arg)
 {
 	struct job *j = arg;
 	struct ss_source src = j->src;
+	struct ss_parse_policy policy = { 0 };
 	struct ss_plan plan = { 0 };
 	struct ss_findings sink = { 0 };
 	struct ss_outcome out;
@@ -120,7 +121,7 @@ static void analyse_one(void *arg)
 	}
 
 	idx = clang_createIndex(0, 0);
-	ss_analyse(idx, display, clang_path, &src, &plan, &sink, &out);
+	ss_analyse(idx, display, clang_path, &src, &plan, &policy, &sink, &out);
 	if (!out.analysed && !out.problem)
 		abort();	/* a failure always says why */
 	if (out.problem && strchr(out.problem, '\n'))

@@ -53,6 +53,25 @@ void ss_plan_file(const char *abs, const struct ss_compdb *db, struct ss_plan *p
 	free(real);
 }
 
+void ss_plan_kbuild(const char *abs, const struct ss_kbuild_args *k, struct ss_plan *plan)
+{
+	char *real = realpath(abs, NULL);
+	struct ss_tree t;
+
+	memset(plan, 0, sizeof(*plan));
+	plan->how = SS_HOW_COMPDB;
+	plan->may_fall_back = true;
+	for (int i = 0; i < k->nclang; i++)
+		strvec_push(&plan->args, k->clang_args[i]);
+	if (real && ss_tree_find(real, &t)) {
+		plan->vfs_core = ss_tree_is_vfs_core(&t, real);
+		ss_tree_free(&t);
+	}
+	plan->kernel = ss_kversion_of_file(real ? real : abs);
+	plan->why = xasprintf("target %s", k->target ? k->target : "of this host");
+	free(real);
+}
+
 const char *ss_how_name(enum ss_how how)
 {
 	switch (how) {
@@ -82,7 +101,6 @@ void ss_plan_headers(struct ss_plan *plan, enum ss_headers h)
 		plan->how = SS_HOW_FALLBACK;
 		plan->may_fall_back = false;
 	}
-	plan->bundled_first = h == SS_HEADERS_AUTO;
 	/* Any plan may end with the bundled header: a file whose own
 	   headers fail falls back to it. */
 	free(plan->config);

@@ -11,8 +11,8 @@
 #include <stdbool.h>
 
 #include "flags/compdb.h"
+#include "flags/kbuild_args.h"
 #include "flags/kversion.h"
-#include "parse/pch.h"
 #include "util/container.h"
 
 enum ss_how { SS_HOW_COMPDB, SS_HOW_TREE, SS_HOW_FALLBACK };
@@ -24,19 +24,10 @@ struct ss_plan {
 	struct ss_kversion kernel;	/* the tree's kernel version, or unknown */
 	bool vfs_core;
 	bool may_fall_back;	/* retry with the fallback header if headers fail */
-	bool bundled_first;	/* parse with the bundled header first, and with
-				   the real headers only when that leaves something
-				   undecided (--headers=auto) */
-	bool patch_files;	/* say which semantic patches may change the file
-				   (--patch-files) */
-	bool choice_only;	/* parsed for that alone: no rule needs the file */
-	bool list_headers;	/* say which files the parses included (the result
-				   cache checks them before reusing a result) */
 	char *config;		/* the autoconf.h the arguments force in, which the
 				   bundled header keeps (fallback.h), or NULL */
 	char *why;		/* how the arguments were found, for -v */
 	char *note;		/* a compile database entry that could not be used, or NULL */
-	struct ss_pch_cache *pch;	/* precompiled common headers, or NULL */
 };
 
 /* Which headers a file is parsed with (--headers). */
@@ -52,6 +43,10 @@ void ss_plan_headers(struct ss_plan *plan, enum ss_headers h);
 
 /* The plan for the file at absolute path `abs`; `db` may be NULL. */
 void ss_plan_file(const char *abs, const struct ss_compdb *db, struct ss_plan *plan);
+
+/* The plan for the file Kbuild's CHECK= names: the build's own flags, as a
+   compile database would give them. */
+void ss_plan_kbuild(const char *abs, const struct ss_kbuild_args *k, struct ss_plan *plan);
 
 const char *ss_how_name(enum ss_how how);
 

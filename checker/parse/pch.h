@@ -10,7 +10,7 @@
  *
  * The files given one still see their own #include lines; what changes is
  * that the common headers are seen first.  A parse with one that shows any
- * error is done again without it (analyse.c), so a file that clashes with a
+ * error is done again without it (parse.c), so a file that clashes with a
  * header it never included loses nothing.
  *
  * One is built, in a directory the processes of a run share, when the

@@ -1,10 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #define _GNU_SOURCE
 #include "run/analyse.h"
-#include "flags/compiler.h"
 #include "model/model.h"
-#include "flags/fallback.h"
-#include "util/path.h"
 #include "rules/patch_choice.h"
 #include "rules/rule.h"
 #include "model/unit.h"
@@ -13,307 +10,52 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const unsigned parse_options =
-	CXTranslationUnit_KeepGoing | CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles;
-
-/*
- * Kernel code of every age must parse with a current clang: errors that
- * newer compilers raise by default for old-style code are turned off.
- * clang stops at its 20th error and at brackets nested 256 deep; either
- * left the rest of the file unparsed, and its findings silently unreported
- * (the errors are expected under the fallback header).  No error limit,
- * then, and nesting deep enough for anything a person writes (the
- * workers' stacks are sized for it; bigstack.h and pool.h cover worse).
- */
-static const char *const base_args[] = {
-	"-x", "c", "-std=gnu11", "-w",
-	"-Wno-implicit-function-declaration", "-Wno-implicit-int",
-	"-Wno-int-conversion", "-Wno-incompatible-pointer-types",
-	"-Wno-incompatible-function-pointer-types", "-Wno-return-type",
-	"-ferror-limit=0", "-fbracket-depth=16384", "-fno-spell-checking",
-};
-
-static const char *error_name(enum CXErrorCode e)
-{
-	switch (e) {
-	case CXError_Crashed:
-		return "libclang crashed while parsing";
-	case CXError_InvalidArguments:
-		return "libclang rejected the parser arguments";
-	case CXError_ASTReadError:
-		return "libclang could not read the parse result";
-	default:
-		return "libclang could not parse it";
-	}
-}
-
-/*
- * Parse with the plan's arguments, or with `fallback` the bundled header
- * and what it keeps of them.  With `pch` (and not `fallback`), the common
- * headers come from a precompiled header when the cache has one for these
- * arguments; *used is its path when it did, NULL when not.
- */
-static enum CXErrorCode parse(CXIndex idx, const char *clang_path,
-			      const struct ss_source *src,
-			      const struct ss_plan *plan, bool fallback,
-			      struct ss_pch_cache *pch, const char **used,
-			      bool want_skipped, const char *const *base, size_t nbase,
-			      CXTranslationUnit *tu)
-{
-	struct strvec args = { 0 };
-	struct CXUnsavedFile unsaved[2] = {
-		{ .Filename = clang_path, .Contents = src->buf,
-		  .Length = (unsigned long)src->len },
-	};
-	unsigned n_unsaved = 1;
-	enum CXErrorCode e;
-
-	for (size_t i = 0; i < nbase; i++)
-		strvec_push(&args, base[i]);
-	if (fallback) {
-		ss_fallback_args(&args, &plan->args, plan->config);
-		unsaved[n_unsaved++] = ss_fallback_unsaved();
-	} else {
-		strvec_append(&args, &plan->args);
-		ss_compiler_include_fix(&args);
-	}
-	*used = NULL;
-	if (pch && !fallback) {
-		const char *p = ss_pch_for(pch, idx, &args);
-
-		if (p) {
-			struct strvec with = { 0 };
-
-			ss_pch_args(&args, p, &with);
-			strvec_clear(&args);
-			args = with;
-			*used = p;
-		}
-	}
-	*tu = NULL;
-	e = clang_parseTranslationUnit2(idx, clang_path,
-					(const char *const *)args.v, (int)args.n,
-					unsaved, n_unsaved, parse_options |
-					/* the #if branches not taken: for --patch-files,
-					   and under the bundled header given the
-					   configuration, for what it leaves undecided
-					   (model/skipped.c) */
-					(want_skipped ? CXTranslationUnit_DetailedPreprocessingRecord : 0),
-					tu);
-	strvec_clear(&args);
-	if (e == CXError_Success && !*tu)
-		e = CXError_Failure;
-	return e;
-}
-
-struct diag_summary {
-	unsigned header_trouble;	/* fatal errors, errors in other files */
-	unsigned main_errors;
-	char *first_header;		/* "file:line: message" */
-	char *first_main;		/* "line:col: message" */
-};
-
-static void examine(CXTranslationUnit tu, CXFile main_file,
-		    struct diag_summary *d)
-{
-	unsigned n = clang_getNumDiagnostics(tu);
-
-	memset(d, 0, sizeof(*d));
-	for (unsigned i = 0; i < n; i++) {
-		CXDiagnostic diag = clang_getDiagnostic(tu, i);
-		enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(diag);
-		CXFile f;
-		CXString text;
-		const char *msg;
-		unsigned line, col;
-		bool in_main, missing;
-
-		if (sev < CXDiagnostic_Error) {
-			clang_disposeDiagnostic(diag);
-			continue;
-		}
-		clang_getFileLocation(clang_getDiagnosticLocation(diag), &f,
-				      &line, &col, NULL);
-		text = clang_getDiagnosticSpelling(diag);
-		msg = clang_getCString(text);
-		in_main = f && main_file && clang_File_isEqual(f, main_file);
-		/* KeepGoing turns a missing header into a plain error */
-		missing = ss_path_has_suffix(msg, "file not found");
-		if (sev == CXDiagnostic_Fatal || !in_main || missing) {
-			if (!d->first_header) {
-				CXString name = clang_getFileName(f);
-				const char *fn = clang_getCString(name);
-
-				d->first_header = in_main || !fn
-					? xasprintf("line %u: %s", line, msg)
-					: xasprintf("%s:%u: %s", fn, line, msg);
-				clang_disposeString(name);
-			}
-			d->header_trouble++;
-		} else {
-			if (!d->first_main)
-				d->first_main = xasprintf("%u:%u: %s", line, col, msg);
-			d->main_errors++;
-		}
-		clang_disposeString(text);
-		clang_disposeDiagnostic(diag);
-	}
-}
-
-static void diag_free(struct diag_summary *d)
-{
-	free(d->first_header);
-	free(d->first_main);
-	memset(d, 0, sizeof(*d));
-}
-
-/* parse(), then the main file and the summary of its diagnostics. */
-static enum CXErrorCode parse_examined(CXIndex idx, const char *clang_path,
-				       const struct ss_source *src,
-				       const struct ss_plan *plan, bool fallback,
-				       struct ss_pch_cache *pch, const char **used,
-				       CXTranslationUnit *tu, CXFile *main_file,
-				       struct diag_summary *d)
-{
-	enum CXErrorCode e = parse(idx, clang_path, src, plan, fallback, pch, used,
-				   plan->patch_files || (fallback && plan->config),
-				   base_args, sizeof(base_args) / sizeof(base_args[0]), tu);
-
-	if (e == CXError_Success) {
-		*main_file = clang_getFile(*tu, clang_path);
-		examine(*tu, *main_file, d);
-	}
-	return e;
-}
-
-struct decl_count {
-	CXFile main_file;
-	unsigned valid;
-};
-
-static enum CXChildVisitResult count_decl(CXCursor c, CXCursor parent,
-					   CXClientData data)
-{
-	struct decl_count *dc = data;
-	CXFile f;
-
-	if (!clang_isDeclaration(clang_getCursorKind(c)) ||
-	    clang_isInvalidDeclaration(c))
-		return CXChildVisit_Continue;
-	clang_getFileLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
-	if (f && clang_File_isEqual(f, dc->main_file)) {
-		dc->valid++;
-		return CXChildVisit_Break;
-	}
-	return CXChildVisit_Continue;
-}
-
-/* A file with errors and not one valid declaration of its own did not
-   parse in any useful sense. */
-static bool parsed_something(CXTranslationUnit tu, CXFile main_file)
-{
-	struct decl_count dc = { .main_file = main_file };
-
-	clang_visitChildren(clang_getTranslationUnitCursor(tu), count_decl, &dc);
-	return dc.valid > 0;
-}
-
 /* One way of parsing (the plan's, or with `fallback` the bundled header),
    then the rules; *undecided as ss_rules_run() says. */
 static void analyse_once(CXIndex idx, const char *display, const char *clang_path,
-			 const struct ss_source *src, const struct ss_plan *plan, bool fallback,
+			 const struct ss_source *src, const struct ss_plan *plan,
+			 const struct ss_parse_policy *policy, bool fallback,
 			 struct ss_findings *sink, struct ss_outcome *out, unsigned *undecided)
 {
-	struct diag_summary d = { 0 };
-	CXTranslationUnit tu;
-	CXFile main_file = NULL;
-	enum CXErrorCode e;
-	char *retry_reason = NULL;
-	const char *pch;
+	struct ss_parsed p;
 	struct strvec headers = out->headers;	/* kept from an earlier parse */
 
 	strvec_clear(&out->patches);	/* an earlier parse's are not this one's */
 	memset(out, 0, sizeof(*out));
 	out->headers = headers;
-	e = parse_examined(idx, clang_path, src, plan, fallback, plan->pch, &pch, &tu,
-			   &main_file, &d);
-	/* An error seen with the common headers first may be theirs: parse
-	   the file again as it stands. */
-	if (pch && (e != CXError_Success || d.header_trouble || d.main_errors)) {
-		diag_free(&d);
-		if (e == CXError_Success)
-			clang_disposeTranslationUnit(tu);
-		e = parse_examined(idx, clang_path, src, plan, fallback, NULL, &pch, &tu,
-				   &main_file, &d);
-	}
-	if (e == CXError_Success && !fallback && d.header_trouble && plan->may_fall_back) {
-		retry_reason = d.first_header;
-		d.first_header = NULL;
-		diag_free(&d);
-		clang_disposeTranslationUnit(tu);
-		fallback = true;
-		e = parse_examined(idx, clang_path, src, plan, true, NULL, &pch, &tu,
-				   &main_file, &d);
-	}
-	out->how = fallback ? SS_HOW_FALLBACK : plan->how;
-	if (retry_reason)
-		out->detail = xasprintf("fallback header (with %s: %s)",
-					ss_how_name(plan->how), retry_reason);
-	else
-		out->detail = xasprintf("%s (%s)", ss_how_name(out->how),
-					plan->why ? plan->why : "-");
-	/* Not in the detail: which file is the first to ask for it, and goes
-	   without, depends on -j (pch.h). */
-	out->precompiled = pch != NULL;
-	free(retry_reason);
-
-	if (e != CXError_Success) {
-		out->problem = xstrdup(error_name(e));
-		diag_free(&d);
+	ss_parse(idx, clang_path, src, plan, policy, fallback, &p);
+	out->how = p.how;
+	out->detail = p.detail;
+	out->problem = p.problem;
+	out->problem_expected = p.problem_expected;
+	out->main_errors = p.main_errors;
+	out->precompiled = p.pch != NULL;
+	p.detail = p.problem = NULL;
+	if (!p.tu) {
+		ss_parsed_free(&p);
 		return;
 	}
-	out->main_errors = d.main_errors;
-	if (d.main_errors && !parsed_something(tu, main_file)) {
-		out->problem = xasprintf("%s: does not parse (%u errors), not analysed",
-					 d.first_main, d.main_errors);
-		diag_free(&d);
-		clang_disposeTranslationUnit(tu);
-		return;
-	}
-	if (d.main_errors) {
-		out->problem = xasprintf("%s: %u parse error%s; analysed what parses",
-					 d.first_main, d.main_errors,
-					 d.main_errors == 1 ? "" : "s");
-		out->problem_expected = fallback;
-	}
-	diag_free(&d);
-
 	{
 		struct ss_unit unit = {
-			.tu = tu,
-			.main_file = main_file,
+			.tu = p.tu,
+			.main_file = p.main_file,
 			.path = display,
 			.vfs_core = plan->vfs_core,
 			.config_known = plan->config != NULL,
 			.kernel = plan->kernel,
 			.sink = sink,
-			.patches = plan->patch_files ? &out->patches : NULL,
+			.patches = policy->patch_files ? &out->patches : NULL,
 		};
 
 		ss_findings_begin_file(sink, display, src->buf, src->len);
 		*undecided = ss_rules_run(&unit);
 		ss_findings_end_file(sink);
 	}
-	if (plan->list_headers) {
-		ss_inclusions(tu, &out->headers);
-		/* those the precompiled header holds are not among them */
-		if (pch)
-			ss_pch_headers(pch, &out->headers);
-	}
-	clang_disposeTranslationUnit(tu);
+	if (policy->list_headers)
+		ss_parsed_headers(&p, &out->headers);
+	ss_parsed_free(&p);
 	out->analysed = true;
 }
-
 
 char *ss_analyse_reasons(unsigned why)
 {
@@ -334,16 +76,17 @@ char *ss_analyse_reasons(unsigned why)
 /* What the bundled header left undecided, kept when it had the last word:
    nothing better was there to ask.  A file only the choice of files wants
    needs no rule's verdict. */
-static void left_undecided(const struct ss_plan *plan, struct ss_outcome *out,
+static void left_undecided(const struct ss_parse_policy *policy, struct ss_outcome *out,
 			   unsigned undecided)
 {
-	if (out->analysed && out->how == SS_HOW_FALLBACK && !plan->choice_only)
+	if (out->analysed && out->how == SS_HOW_FALLBACK && !policy->choice_only)
 		out->undecided = undecided;
 }
 
 void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
 		const struct ss_source *src, const struct ss_plan *plan,
-		struct ss_findings *sink, struct ss_outcome *out)
+		const struct ss_parse_policy *policy, struct ss_findings *sink,
+		struct ss_outcome *out)
 {
 	struct ss_findings first = { 0 };
 	unsigned undecided = 0, undecided_real = 0;
@@ -351,18 +94,18 @@ void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
 
 	memset(out, 0, sizeof(*out));
 
-	if (!plan->bundled_first || plan->how == SS_HOW_FALLBACK) {
-		analyse_once(idx, display, clang_path, src, plan, plan->how == SS_HOW_FALLBACK,
-			     sink, out, &undecided);
-		left_undecided(plan, out, undecided);
+	if (!policy->bundled_first || plan->how == SS_HOW_FALLBACK) {
+		analyse_once(idx, display, clang_path, src, plan, policy,
+			     plan->how == SS_HOW_FALLBACK, sink, out, &undecided);
+		left_undecided(policy, out, undecided);
 		return;
 	}
 	/* The bundled header first: a tenth of the cost of the real ones,
 	   and enough unless it leaves something the rules need undecided. */
-	analyse_once(idx, display, clang_path, src, plan, true, &first, out, &undecided);
+	analyse_once(idx, display, clang_path, src, plan, policy, true, &first, out, &undecided);
 	if (!out->analysed)
 		undecided |= SS_UNDECIDED_UNPARSED;
-	if (!undecided || (plan->choice_only && out->analysed)) {
+	if (!undecided || (policy->choice_only && out->analysed)) {
 		ss_findings_move(sink, &first);
 		ss_findings_free(&first);
 		if (undecided) {
@@ -381,8 +124,9 @@ void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
 	ss_findings_free(&first);
 	free(out->detail);
 	free(out->problem);
-	analyse_once(idx, display, clang_path, src, plan, false, sink, out, &undecided_real);
-	left_undecided(plan, out, undecided_real);
+	analyse_once(idx, display, clang_path, src, plan, policy, false, sink, out,
+		     &undecided_real);
+	left_undecided(policy, out, undecided_real);
 	out->escalated = undecided;
 	why = ss_analyse_reasons(undecided);
 	detail = xasprintf("%s, as the bundled header left undecided: %s", out->detail, why);
@@ -398,34 +142,4 @@ void ss_outcome_free(struct ss_outcome *o)
 	o->detail = o->problem = NULL;
 	strvec_clear(&o->headers);
 	strvec_clear(&o->patches);
-}
-
-/*
- * What a compiler says of the file, as a conversion's check wants it: the
- * errors, and the warnings that mean a broken contract (a function or
- * table that no longer matches the type it is called through), with every
- * other warning off.  The rest as for an analysis, but with no precompiled
- * header and no fallback when the real headers fail: a check needs one
- * parse the same before and after.
- */
-static const char *const diagnose_args[] = {
-	"-x", "c", "-std=gnu11", "-Wno-everything",
-	"-Wincompatible-pointer-types", "-Wincompatible-function-pointer-types",
-	"-Wint-conversion", "-Wno-implicit-function-declaration", "-Wno-implicit-int",
-	"-Wno-return-type", "-ferror-limit=0", "-fbracket-depth=16384",
-	"-fno-spell-checking",
-};
-
-CXTranslationUnit ss_analyse_parse_to_diagnose(CXIndex idx, const char *clang_path,
-					       const struct ss_source *src,
-					       const struct ss_plan *plan)
-{
-	CXTranslationUnit tu;
-	const char *used;
-
-	if (parse(idx, clang_path, src, plan, plan->how == SS_HOW_FALLBACK, NULL, &used, false,
-		  diagnose_args, sizeof(diagnose_args) / sizeof(diagnose_args[0]),
-		  &tu) != CXError_Success)
-		return NULL;
-	return tu;
 }

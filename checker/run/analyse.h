@@ -3,9 +3,10 @@
 #define SAFESEEK_ANALYSE_H
 
 /*
- * The analysis of one source buffer: parse it with libclang (falling back to
- * the bundled header when the file's own headers fail), build the model, run
- * every rule, and append the findings to a sink.
+ * The analysis of one source buffer: parse it (parse/parse.h), run every
+ * rule on the model of the parse, and append the findings to a sink; with
+ * --headers=auto, under the bundled header first and with the real headers
+ * only when that leaves something undecided.
  */
 
 #include <clang-c/Index.h>
@@ -14,6 +15,7 @@
 #include "findings/findings.h"
 #include "flags/plan.h"
 #include "input/source.h"
+#include "parse/parse.h"
 #include "util/container.h"
 
 struct ss_outcome {
@@ -32,7 +34,7 @@ struct ss_outcome {
 				   a file of an unconfigured tree, one whose headers
 				   failed, --headers=bundled */
 	struct strvec headers;	/* every file the parses included, absolute */
-	struct strvec patches;	/* with plan->patch_files: the semantic patches
+	struct strvec patches;	/* with policy->patch_files: the semantic patches
 				   that may change the file */
 };
 
@@ -43,19 +45,10 @@ struct ss_outcome {
  */
 void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
 		const struct ss_source *src, const struct ss_plan *plan,
-		struct ss_findings *sink, struct ss_outcome *out);
+		const struct ss_parse_policy *policy, struct ss_findings *sink,
+		struct ss_outcome *out);
 
 void ss_outcome_free(struct ss_outcome *o);
-
-/*
- * The file parsed as a compiler would see it for a conversion's check:
- * errors and the warnings of a broken contract on, every other warning
- * off; the plan's flags (the bundled header only under a fallback plan).
- * NULL when libclang could not parse it.
- */
-CXTranslationUnit ss_analyse_parse_to_diagnose(CXIndex idx, const char *clang_path,
-					       const struct ss_source *src,
-					       const struct ss_plan *plan);
 
 /* SS_UNDECIDED_* bits in words, for -v: "f_pos of an unknown type, ..."
    (to be freed). */

@@ -3,7 +3,7 @@
 #include "run/diagnose.h"
 
 #include "report/jsonutil.h"
-#include "run/analyse.h"
+#include "parse/parse.h"
 #include "run/bigstack.h"
 #include "input/source.h"
 #include "findings/messages.h"
@@ -68,7 +68,7 @@ static void parse_job_run(void *arg)
 {
 	struct parse_job *j = arg;
 
-	j->tu = ss_analyse_parse_to_diagnose(j->idx, j->clang_path, j->src, j->plan);
+	j->tu = ss_parse_to_diagnose(j->idx, j->clang_path, j->src, j->plan);
 }
 
 /* The answer for one pair: parsed as `shown`, from the bytes of `from`. */

@@ -9,19 +9,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "run/analyse.h"
-#include "run/pool.h"
 #include "findings/findings.h"
-#include "gate/gate.h"
-#include "flags/kbuild_args.h"
 #include "findings/messages.h"
-#include "run/options.h"
-#include "util/path.h"
-#include "input/prefilter.h"
+#include "flags/kbuild_args.h"
+#include "gate/gate.h"
 #include "rules/rule.h"
-#include "input/source.h"
+#include "run/file.h"
+#include "run/options.h"
+#include "run/pool.h"
 #include "util/escape.h"
-#include "flags/tree.h"
 #include "util/xalloc.h"
 
 struct kbuild_opts {
@@ -55,82 +51,6 @@ static int own_options(const struct ss_kbuild_args *k, struct kbuild_opts *o)
 	return 0;
 }
 
-static void plan_for(const char *abs, const struct ss_kbuild_args *k,
-		     struct ss_kversion kernel, struct ss_plan *plan)
-{
-	char *real = realpath(abs, NULL);
-	struct ss_tree t;
-
-	memset(plan, 0, sizeof(*plan));
-	plan->how = SS_HOW_COMPDB;
-	plan->may_fall_back = true;
-	for (int i = 0; i < k->nclang; i++)
-		strvec_push(&plan->args, k->clang_args[i]);
-	if (real && ss_tree_find(real, &t)) {
-		plan->vfs_core = ss_tree_is_vfs_core(&t, real);
-		ss_tree_free(&t);
-	}
-	plan->kernel = ss_kversion_known(kernel) ? kernel
-					       : ss_kversion_of_file(real ? real : abs);
-	plan->why = xasprintf("target %s", k->target ? k->target : "of this host");
-	free(real);
-}
-
-struct kbuild_check {
-	const struct ss_kbuild_args *k;
-	const struct kbuild_opts *o;
-};
-
-/* The one file, in a worker process (pool.h); an ss_pool_work. */
-static void check_file(void *ctx, const char *path, struct ss_file_result *r)
-{
-	const struct kbuild_check *c = ctx;
-	const struct kbuild_opts *o = c->o;
-	struct ss_prefilter pf;
-	struct ss_source src;
-	struct ss_outcome out;
-	struct ss_plan plan;
-	char *reason, *abs;
-	CXIndex idx;
-	bool ok;
-
-	r->stats.files = 1;
-	if (ss_source_read(path, &src, &reason) < 0) {
-		ss_msg_add(&r->msgs, SS_MSG_ERROR, path, "%s", reason);
-		free(reason);
-		return;
-	}
-	ss_rules_prefilter_init(&pf);
-	ok = ss_prefilter_match(&pf, src.buf, src.len);
-	ss_prefilter_free(&pf);
-	if (!ok) {
-		if (o->opt.verbose)
-			ss_msg_add(&r->msgs, SS_MSG_NOTE, path, "skipped, nothing any rule looks for");
-		ss_source_free(&src);
-		return;
-	}
-	abs = ss_path_absolute(path);
-	plan_for(abs ? abs : path, c->k, o->opt.kernel, &plan);
-	ss_plan_headers(&plan, o->opt.headers);
-	idx = clang_createIndex(0, 0);
-	ss_analyse(idx, path, abs ? abs : path, &src, &plan, &r->findings, &out);
-	if (o->opt.verbose && out.how == SS_HOW_FALLBACK)
-		ss_msg_add(&r->msgs, SS_MSG_NOTE, path, "%s", out.detail);
-	else if (o->opt.verbose)
-		ss_msg_add(&r->msgs, SS_MSG_NOTE, path, "parsed with the build's flags (%s)",
-			   plan.why);
-	if (out.problem && (o->opt.parse_errors || o->opt.verbose))
-		ss_msg_add(&r->msgs, SS_MSG_NOTE, path, "%s", out.problem);
-	else if (!out.analysed)
-		ss_msg_add(&r->msgs, SS_MSG_NOTE, path, "not analysed: clang cannot make sense of "
-			   "it with these flags (--parse-errors shows why)");
-	ss_outcome_free(&out);
-	ss_plan_free(&plan);
-	clang_disposeIndex(idx);
-	free(abs);
-	ss_source_free(&src);
-}
-
 int ss_kbuild_main(int argc, char **argv)
 {
 	struct kbuild_opts o = { 0 };
@@ -155,14 +75,17 @@ int ss_kbuild_main(int argc, char **argv)
 		ss_error("%s: %s", k.source, strerror(errno));
 		rc = 2;
 	} else {
-		struct kbuild_check c = { &k, &o };
+		struct ss_checker c = { .opt = &o.opt, .kbuild = &k };
 		struct ss_file_result r = { 0 };
-		struct ss_pool *pool = ss_pool_new(1, NULL, check_file, &c);
+		struct ss_pool *pool;
 
+		ss_rules_prefilter_init(&c.prefilter);
+		pool = ss_pool_new(1, ss_check_file, &c);
 		ss_pool_submit(pool, k.source);
 		while (ss_pool_wait(pool, -1, &r))
 			;
 		ss_pool_free(pool);
+		ss_prefilter_free(&c.prefilter);
 		ss_messages_sort(&r.msgs);
 		ss_messages_print(&r.msgs, stderr, SS_MSG_VERBOSE);
 		ss_messages_free(&r.msgs);

@@ -29,7 +29,6 @@ struct worker {
 struct ss_pool {
 	struct worker *w;
 	unsigned nworkers;
-	ss_pool_screen *screen;
 	ss_pool_lost *lost;
 	ss_pool_work *work;
 	void *ctx;
@@ -80,6 +79,19 @@ struct worker_loop {
 	int in, out;
 };
 
+struct ss_pool_turn {
+	int fd;
+	struct ss_wire *out;	/* the answers not yet sent */
+	bool working;
+};
+
+void ss_pool_working(struct ss_pool_turn *t)
+{
+	if (!t->working && !flush(t->fd, t->out))
+		_exit(2);
+	t->working = true;
+}
+
 /* Answers batches until the run closes the pipe. */
 static void serve(void *arg)
 {
@@ -102,24 +114,18 @@ static void serve(void *arg)
 			break;
 		for (uint32_t i = 0; i < n; i++) {
 			struct ss_file_result r = { 0 };
+			struct ss_pool_turn turn = { l->out, &out, false };
 			char *path;
-			bool worth;
 
 			if (!ss_wire_get_str(&req, &path) || !path)
 				_exit(2);
-			worth = !l->p->screen || l->p->screen(l->p->ctx, path, &r);
-			/* The answers so far leave before a file is worked on: when
-			   it kills this process, the run knows which one it was. */
-			if (worth && !flush(l->out, &out))
-				_exit(2);
-			if (worth)
-				l->p->work(l->p->ctx, path, &r);
+			l->p->work(l->p->ctx, path, &r, &turn);
 			ss_wire_u32(&body, i);
 			ss_wire_result(&body, &r);
 			ss_wire_frame(&out, 'R', &body);
 			ss_file_result_free(&r);
 			free(path);
-			if ((worth || out.len >= 65536) && !flush(l->out, &out))
+			if ((turn.working || out.len >= 65536) && !flush(l->out, &out))
 				_exit(2);
 		}
 		ss_wire_frame(&out, 'E', &body);
@@ -197,15 +203,13 @@ static bool start(struct ss_pool *p, struct worker *w)
 	return true;
 }
 
-struct ss_pool *ss_pool_new(unsigned workers, ss_pool_screen *screen, ss_pool_work *work,
-			    void *ctx)
+struct ss_pool *ss_pool_new(unsigned workers, ss_pool_work *work, void *ctx)
 {
 	struct ss_pool *p = xcalloc(1, sizeof(*p));
 	struct sigaction ign = { .sa_handler = SIG_IGN };
 
 	p->nworkers = workers ? workers : 1;
 	p->w = xcalloc(p->nworkers, sizeof(*p->w));
-	p->screen = screen;
 	p->work = work;
 	p->ctx = ctx;
 	/* A worker that dies closes its pipe: that is read as EOF, not a signal. */
@@ -287,7 +291,7 @@ static void died(struct ss_pool *p, struct worker *w, struct ss_file_result *all
 	if (w->done < w->nbatch) {
 		/* The first file it has not answered is the one it died on: it
 		   sends every answer before it works on a file, and between
-		   files only its screen runs.  That one is not tried again,
+		   files only first looks run.  That one is not tried again,
 		   the others are. */
 		crashed(p, all, w->batch[next], status);
 		p->running--;

@@ -7,8 +7,8 @@
  * libclang or in a rule (hostile input can always find one) ends one worker
  * and never the run, and no process goes on with a heap a crash may have
  * broken.  The run sends each worker a batch of paths, and the worker
- * answers each file it works on as soon as it is done (wire.h), and each
- * file its screen turns away with the next answer.  When a worker dies,
+ * answers each file it parses as soon as it is done (wire.h), and each
+ * file it turns away at first sight with the next answer.  When a worker dies,
  * the first file it had not answered is reported as not analysed, in one
  * line naming the signal, the rest of its batch goes to a new worker, and
  * the run goes on.  The results do not depend on how many workers there
@@ -20,17 +20,23 @@
 
 #include "run/wire.h"
 
-/* What a worker does for one file: fill in `out`.  Runs in the worker. */
-typedef void ss_pool_work(void *ctx, const char *path, struct ss_file_result *out);
+/* A worker's turn at one file. */
+struct ss_pool_turn;
 
 /*
- * The first look at a file, which cannot crash: true when it is worth
- * ss_pool_work; false with `out` holding all there is to say.  The
- * answers for files turned away leave together, with the next file worked
- * on or the batch's end: most files of a tree are turned away, and one
- * write for each cost more than looking at them.
+ * What a worker does for one file: fill in `out`.  Runs in the worker.
+ * Most files of a tree are turned away after a first look, which cannot
+ * crash, and their answers leave together, with the next file worked on
+ * or the batch's end: one write for each cost more than looking at them.
+ * Before anything that may crash (a parse), the work calls
+ * ss_pool_working(turn).
  */
-typedef bool ss_pool_screen(void *ctx, const char *path, struct ss_file_result *out);
+typedef void ss_pool_work(void *ctx, const char *path, struct ss_file_result *out,
+			  struct ss_pool_turn *turn);
+
+/* The answers so far leave now: if the work kills the worker, the run
+   knows which file it was on. */
+void ss_pool_working(struct ss_pool_turn *turn);
 
 /*
  * Said in the run's process of a file no worker could answer for (it died
@@ -41,10 +47,8 @@ typedef void ss_pool_lost(void *ctx, const char *path, struct ss_file_result *ou
 
 struct ss_pool;
 
-/* `workers` processes, started on demand; `ctx` is the worker's copy.
-   `screen` may be NULL: every file is worked on. */
-struct ss_pool *ss_pool_new(unsigned workers, ss_pool_screen *screen, ss_pool_work *work,
-			    void *ctx);
+/* `workers` processes, started on demand; `ctx` is the worker's copy. */
+struct ss_pool *ss_pool_new(unsigned workers, ss_pool_work *work, void *ctx);
 
 /* Set what is said of a file lost (default: nothing more). */
 void ss_pool_on_lost(struct ss_pool *p, ss_pool_lost *lost);

@@ -45,7 +45,7 @@ struct feed {
 	struct ss_pool *pool;
 };
 
-/* Each file found goes to a worker, which screens it first (ss_screen_file()). */
+/* Each file found goes to a worker (ss_check_file()). */
 static void submit(void *arg, const char *path)
 {
 	struct feed *f = arg;
@@ -132,8 +132,7 @@ void ss_run(const struct ss_options *o, const struct ss_compdb *db,
 	}
 	if (pchdir)
 		checker.pch = ss_pch_cache_new(pchdir);
-	pool = ss_pool_new(o->jobs ? o->jobs : default_jobs(), ss_screen_file, ss_check_file,
-			   &checker);
+	pool = ss_pool_new(o->jobs ? o->jobs : default_jobs(), ss_check_file, &checker);
 	ss_pool_on_lost(pool, ss_lost_file);
 	feed = (struct feed){ pool };
 	walk = ss_walk_new(o, &all, submit, &feed);

@@ -2,15 +2,21 @@
 """The checker's shape: calls between its source files go one way, and
 between its stages only downward.
 
-Arguments: the stages' static libraries, lowest stage first.  Each object
-file in them is a source file; a call is an undefined symbol of one object
-that another defines.  The test fails on any circle of calls between files
-and on any call from a stage into a stage above it, naming the files.
+Arguments: [--sources DIR] and the stages' static libraries, lowest stage
+first.  Each object file in them is a source file; a call is an undefined
+symbol of one object that another defines.  The test fails on any circle of
+calls between files and on any call from a stage into a stage above it,
+naming the files.  With --sources (the checker's folder, one subfolder a
+stage) it also fails on a file that includes a header of a stage above its
+own.
 """
 
 import os
+import re
 import subprocess
 import sys
+
+INCLUDE = re.compile(r'^\s*#\s*include\s*"([^/"]+)/', re.M)
 
 
 def symbols(lib):
@@ -34,8 +40,29 @@ def symbols(lib):
     return members
 
 
+def includes_up(sources, rank_of):
+    """A line for each #include of a stage above the including file's."""
+    problems = []
+    for stage, rank in sorted(rank_of.items(), key=lambda x: x[1]):
+        folder = os.path.join(sources, stage)
+        for name in sorted(os.listdir(folder)):
+            if not name.endswith((".c", ".h")):
+                continue
+            with open(os.path.join(folder, name), encoding="utf-8") as f:
+                text = f.read()
+            for to in INCLUDE.findall(text):
+                if rank_of.get(to, -1) > rank:
+                    problems.append("%s/%s includes a header of %s/, a stage above"
+                                    % (stage, name, to))
+    return problems
+
+
 def main():
-    libs = sys.argv[1:]
+    args = sys.argv[1:]
+    sources = None
+    if args[:1] == ["--sources"]:
+        sources, args = args[1], args[2:]
+    libs = args
     stage_of, defs, undefs = {}, {}, {}
     for rank, lib in enumerate(libs):
         stage = os.path.basename(lib)[len("libss_"):-len(".a")]
@@ -73,6 +100,8 @@ def main():
             visit(f)
     if not defs:
         problems.append("no object files found in %s" % " ".join(libs))
+    if sources:
+        problems += includes_up(sources, {stage: rank for rank, stage in set(stage_of.values())})
     for p in problems:
         print("FAIL: " + p)
     print("%d files in %d stages, %d calls between files checked"

@@ -114,6 +114,7 @@ static void test_analyse_buffer(void)
 		"}\n"
 		"static struct file_operations fops = { .read = r };\n";
 	struct ss_source src = { .buf = (char *)text, .len = sizeof(text) - 1 };
+	struct ss_parse_policy policy = { 0 };
 	struct ss_plan plan = { .how = SS_HOW_FALLBACK };
 	struct ss_findings sink = { 0 };
 	struct ss_outcome out;
@@ -121,7 +122,7 @@ static void test_analyse_buffer(void)
 	size_t i;
 
 	ss_analyse(idx, "buffer.c", "/nonexistent/safeseek/buffer.c", &src,
-		   &plan, &sink, &out);
+		   &plan, &policy, &sink, &out);
 	CHECK(out.analysed, "a buffer is analysed: %s", out.problem ? out.problem : "");
 	CHECK(out.how == SS_HOW_FALLBACK && out.main_errors == 0,
 	      "under the fallback header, cleanly (%u errors: %s)", out.main_errors,
