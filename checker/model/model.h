@@ -10,6 +10,7 @@
  * main file's declarations.
  */
 
+#include "facts/facts.h"
 #include "input/handoff_text.h"
 
 #include <clang-c/Index.h>
@@ -21,6 +22,10 @@ struct ss_model;
 
 struct ss_model *ss_model_build(struct ss_unit *u);
 void ss_model_free(struct ss_model *m);
+
+/* The file's fact sheet as the model shows it (model/facts.c); the era's
+   facts are left unknown.  The caller frees it with ss_facts_free(). */
+void ss_model_facts(struct ss_model *m, struct ss_facts *out);
 
 /* Roles a function plays; one function may have several. */
 enum {

@@ -10,7 +10,6 @@
 
 #include "rules/advice.h"
 
-#include "input/fops_text.h"
 #include "model/model.h"
 #include "model/unit.h"
 
@@ -18,9 +17,17 @@
 
 static const char *const needs[] = { "nonseekable_open", NULL };
 
-static bool maybe(const char *buf, size_t len)
+/* From 5.2, a fops never anonymous, with an llseek of its own, opened
+   non-seekable, whose data methods name no position. */
+static enum ss_tri fops_applies(const struct ss_facts *s, const struct ss_fops_facts *f)
 {
-	return ss_fops_text_maybe(buf, len, SS_FOPS_OWN_LLSEEK);
+	return ss_and(ss_and(s->vfs[SS_VFS_STREAM_OPEN], f->own_llseek),
+		      ss_and(ss_not(f->pseudo), ss_and(f->open_nonseekable, ss_fops_stream_safe(f))));
+}
+
+static enum ss_tri applies(const struct ss_facts *s)
+{
+	return ss_facts_some_fops(s, fops_applies);
 }
 
 /* The llseek members stream_open.cocci converts itself. */
@@ -56,7 +63,8 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 		const struct ss_function *first;
 		const char *member;
 
-		if (patch_llseek(llseek) || f->pseudo || !opens_nonseekable(u, open))
+		if (fops_applies(u->facts, &u->facts->fops[i]) == SS_NO ||
+		    patch_llseek(llseek) || !opens_nonseekable(u, open))
 			continue;
 		first = ss_model_ignoring_method(u->model, f, &member);
 		if (!first || !ss_model_stream_safe(u->model, f))
@@ -87,6 +95,6 @@ const struct ss_rule ss_rule_nonseekable_stream = {
 	.fix = NULL,
 	.names = SS_NAMES_OBJECT,
 	.needs = needs,
-	.maybe = maybe,
+	.applies = applies,
 	.check = check,
 };
