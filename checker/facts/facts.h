@@ -114,7 +114,9 @@ static inline enum ss_tri ss_tri_of(bool b)
 enum ss_tri ss_fops_stream(const struct ss_fops_facts *f);
 /* Every data method defined here and none examining the position. */
 enum ss_tri ss_fops_ignoring(const struct ss_fops_facts *f);
-/* ... nor naming its position parameter: stream_open() suits it. */
+/* ... nor naming its position parameter: stream_open() suits it (a
+   stream is handed no position, so `*ppos += n` would fault; ->ki_pos is
+   always there to store to). */
 enum ss_tri ss_fops_stream_safe(const struct ss_fops_facts *f);
 /* A stream as the file's kernel judges one without .llseek: ignoring
    where a missing .llseek refuses lseek, else stream (rules/advice.h). */

@@ -10,7 +10,7 @@
 void ss_text_facts(const char *s, size_t len, struct ss_facts *out)
 {
 	memset(out, 0, sizeof(*out));
-	out->fpos_member = ss_text_fpos_maybe(s, len) ? SS_UNKNOWN : SS_NO;
+	out->fpos_member = ss_text_fpos_member(s, len) ? SS_UNKNOWN : SS_NO;
 	out->espipe_llseek = ss_text_espipe_body(s, len) ? SS_UNKNOWN : SS_NO;
 	ss_fops_text_facts(s, len, out);
 	/* Such a body may be the llseek of a file_operations that a header's

@@ -27,8 +27,7 @@ static bool opened_nonseekable(struct ss_unit *u, const struct ss_function *f)
 
 		if (!llseek || strcmp(llseek, f->name) != 0)
 			continue;
-		if (ss_model_open_kind(u->model, ss_fops_method(fops, "open")) !=
-		    SS_OPEN_NONSEEKABLE)
+		if (u->facts->fops[i].open_nonseekable != SS_YES)
 			return false;
 		any = true;
 	}

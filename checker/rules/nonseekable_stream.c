@@ -30,15 +30,10 @@ static enum ss_tri applies(const struct ss_facts *s)
 	return ss_facts_some_fops(s, fops_applies);
 }
 
-/* The llseek members stream_open.cocci converts itself. */
-static bool patch_llseek(const char *llseek)
-{
-	return !llseek || strcmp(llseek, "no_llseek") == 0 || strcmp(llseek, "noop_llseek") == 0;
-}
-
 /* Whether the open method makes the file non-seekable with
    nonseekable_open(), not with stream_open() already. */
-static bool opens_nonseekable(struct ss_unit *u, const char *open)
+static bool opens_nonseekable(struct ss_unit *u, const struct ss_fops_facts *ff,
+			      const char *open)
 {
 	const struct ss_function *fn;
 
@@ -47,7 +42,7 @@ static bool opens_nonseekable(struct ss_unit *u, const char *open)
 	if (strcmp(open, "nonseekable_open") == 0)
 		return true;
 	fn = ss_model_function_named(u->model, open);
-	return fn && ss_model_open_kind(u->model, open) == SS_OPEN_NONSEEKABLE &&
+	return fn && ff->open_nonseekable == SS_YES &&
 	       !ss_function_calls(u->model, fn, "stream_open");
 }
 
@@ -60,15 +55,15 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 	for (i = 0; i < n; i++) {
 		const struct ss_fops *f = ss_model_fops(u->model, i);
 		const char *open = ss_fops_method(f, "open"), *llseek = ss_fops_method(f, "llseek");
+		const struct ss_fops_facts *ff = &u->facts->fops[i];
 		const struct ss_function *first;
 		const char *member;
 
-		if (fops_applies(u->facts, &u->facts->fops[i]) == SS_NO ||
-		    patch_llseek(llseek) || !opens_nonseekable(u, open))
+		/* stream_open.cocci converts the others itself. */
+		if (fops_applies(u->facts, ff) == SS_NO || ff->own_llseek != SS_YES ||
+		    !opens_nonseekable(u, ff, open) || ss_fops_stream_safe(ff) != SS_YES)
 			continue;
-		first = ss_model_ignoring_method(u->model, f, &member);
-		if (!first || !ss_model_stream_safe(u->model, f))
-			continue;
+		first = ss_model_first_method(u->model, f, &member);
 		ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity, open,
 			     f->name,
 			     "'%s' is opened with nonseekable_open() by '%s', and its %s method "

@@ -73,13 +73,11 @@ static bool stream_candidate(const struct ss_unit *u, unsigned undecided)
 	if ((undecided & SS_UNDECIDED_FOPS) || skipped_code_matters(u))
 		return true;
 	for (size_t i = 0; i < n; i++) {
-		const struct ss_fops *f = ss_model_fops(u->model, i);
-		const char *member, *llseek = ss_fops_method(f, "llseek");
+		const struct ss_fops_facts *f = &u->facts->fops[i];
 
-		if (ss_model_stream_method(u->model, f, &member))
+		if (ss_fops_stream(f) == SS_YES)
 			return true;
-		if (llseek && strcmp(llseek, "no_llseek") == 0 &&
-		    ss_vfs(u->kernel, SS_VFS_NO_LLSEEK) != SS_YES)
+		if (f->no_llseek == SS_YES && u->facts->vfs[SS_VFS_NO_LLSEEK] != SS_YES)
 			return true;
 	}
 	return false;

@@ -49,7 +49,7 @@ static bool refuses_lseek(struct ss_unit *u, const struct ss_fops *f, bool *miss
 			 strcmp(with, "no_llseek") == 0 ? ss_advice_no_llseek(u) : with);
 		return true;
 	}
-	if (ss_fops_method(f, "llseek") ||
+	if (ss_unit_fops_facts(u, f)->llseek != SS_NO ||
 	    ss_unit_vfs(u, SS_VFS_MISSING_LLSEEK_REFUSES) != SS_YES ||
 	    !ss_era_stream_method(u, f, &member))
 		return false;
@@ -90,8 +90,9 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 				     "they still succeed", f->name, refusal);
 			continue;
 		}
-		first = ss_model_ignoring_method(u->model, f, &member);
-		stream = first && ss_model_stream_safe(u->model, f);
+		first = ss_fops_ignoring(&u->facts->fops[i]) == SS_YES
+				? ss_model_first_method(u->model, f, &member) : NULL;
+		stream = ss_fops_stream_safe(&u->facts->fops[i]) == SS_YES;
 		if (first)
 			snprintf(where, sizeof(where), " at an offset its %s method '%s' ignores",
 				 member, first->name);

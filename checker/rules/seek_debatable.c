@@ -67,9 +67,9 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 
 		if (fops_applies(u->facts, &u->facts->fops[i]) == SS_NO)
 			continue;
-		if (ss_fops_method(f, "llseek")) {
+		if (u->facts->fops[i].llseek == SS_YES) {
 			/* pread-hole's case */
-			if (!ss_fops_has_data_method(f) ||
+			if (u->facts->fops[i].data != SS_YES ||
 			    !ss_model_refuses_lseek(u->model, f, refusal, sizeof(refusal)))
 				continue;
 			if (ss_unit_vfs(u, SS_VFS_REFUSES_PREAD) == SS_NO &&
