@@ -48,9 +48,11 @@ static bool span_within(const char *s, size_t at, size_t end, struct span w)
    be read: one pass over the text answers for all of them. */
 struct sheet {
 	struct ss_facts *out;
-	char **names;
-	size_t *fops;		/* the sheet's index of each */
-	size_t n, cap, capfops;
+	struct wanted {
+		char *name;
+		size_t fops;	/* its index on the sheet */
+	} *wanted;
+	size_t n, cap;
 };
 
 /* One file_operations initializer, and what its text shows around it. */
@@ -378,10 +380,9 @@ static void want_handoff(const struct context *c, size_t fops)
 
 	if (!c->name.n || c->macro)
 		return;
-	xgrow((void **)&sh->names, &sh->cap, sh->n + 1, sizeof(*sh->names));
-	xgrow((void **)&sh->fops, &sh->capfops, sh->n + 1, sizeof(*sh->fops));
-	sh->names[sh->n] = xstrndup(c->s + c->name.at, c->name.n);
-	sh->fops[sh->n++] = fops;
+	xgrow((void **)&sh->wanted, &sh->cap, sh->n + 1, sizeof(*sh->wanted));
+	sh->wanted[sh->n].name = xstrndup(c->s + c->name.at, c->name.n);
+	sh->wanted[sh->n++].fops = fops;
 }
 
 /* What the text shows of .llseek. */
@@ -632,15 +633,18 @@ static void mention_facts(const char *s, size_t len, size_t i, bool pasting, str
 static void read_handoffs(const char *s, size_t len, struct sheet *sh)
 {
 	unsigned *handed = xcalloc(sh->n ? sh->n : 1, sizeof(*handed));
+	const char **names = xcalloc(sh->n ? sh->n : 1, sizeof(*names));
 
-	ss_handoff_text(s, len, (const char *const *)sh->names, sh->n, handed);
+	for (size_t k = 0; k < sh->n; k++)
+		names[k] = sh->wanted[k].name;
+	ss_handoff_text(s, len, names, sh->n, handed);
 	for (size_t k = 0; k < sh->n; k++) {
-		sh->out->fops[sh->fops[k]].pseudo = ss_tri_of(handed[k] & SS_HANDED_PSEUDO);
-		free(sh->names[k]);
+		sh->out->fops[sh->wanted[k].fops].pseudo = ss_tri_of(handed[k] & SS_HANDED_PSEUDO);
+		free(sh->wanted[k].name);
 	}
+	free(names);
 	free(handed);
-	free(sh->names);
-	free(sh->fops);
+	free(sh->wanted);
 }
 
 void ss_fops_text_facts(const char *s, size_t len, struct ss_facts *out)
@@ -658,8 +662,8 @@ void ss_fops_text_facts(const char *s, size_t len, struct ss_facts *out)
 		mention_facts(s, len, i, pasting, &sh);
 		/* A comment or a string only speaks of one. */
 		if (out->nfops > before && !ss_ctext_in_code(s, len, i)) {
-			while (sh.n > 0 && sh.fops[sh.n - 1] >= before)
-				free(sh.names[--sh.n]);
+			while (sh.n > 0 && sh.wanted[sh.n - 1].fops >= before)
+				free(sh.wanted[--sh.n].name);
 			out->nfops = before;
 		}
 	}
