@@ -27,11 +27,11 @@ struct ss_method_facts *ss_fops_facts_add_method(struct ss_fops_facts *f)
 	struct ss_method_facts *m;
 
 	if (f->nmethods == SS_FACTS_METHODS) {
-		m = &f->methods[SS_FACTS_METHODS - 1];
-		memset(m, 0, sizeof(*m));
-		return m;
+		f->more = true;
+		m = &f->spare;
+	} else {
+		m = &f->methods[f->nmethods++];
 	}
-	m = &f->methods[f->nmethods++];
 	memset(m, 0, sizeof(*m));
 	return m;
 }
@@ -40,7 +40,7 @@ struct ss_method_facts *ss_fops_facts_add_method(struct ss_fops_facts *f)
 static enum ss_tri every_method(const struct ss_fops_facts *f,
 				enum ss_tri (*ok)(const struct ss_method_facts *))
 {
-	enum ss_tri all = f->data;
+	enum ss_tri all = f->more ? ss_and(f->data, SS_UNKNOWN) : f->data;
 
 	for (size_t i = 0; i < f->nmethods; i++)
 		all = ss_and(all, ss_and(f->methods[i].here, ok(&f->methods[i])));

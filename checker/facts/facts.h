@@ -68,6 +68,8 @@ struct ss_fops_facts {
 	enum ss_tri pseudo;		/* handed to an anonymous file maker */
 	struct ss_method_facts methods[SS_FACTS_METHODS];	/* its data methods */
 	size_t nmethods;
+	bool more;			/* more than fit: of those nothing is known */
+	struct ss_method_facts spare;	/* where they are written, unread */
 };
 
 struct ss_facts {
@@ -82,8 +84,7 @@ struct ss_facts {
 void ss_facts_free(struct ss_facts *s);
 /* A new file_operations on the sheet, knowing nothing yet. */
 struct ss_fops_facts *ss_facts_add_fops(struct ss_facts *s);
-/* A new data method of `f`; when there is no room, the last one becomes
-   one of which nothing is known. */
+/* A new data method of `f`, knowing nothing yet. */
 struct ss_method_facts *ss_fops_facts_add_method(struct ss_fops_facts *f);
 
 /* Kleene's logic: no wins an and, yes wins an or. */

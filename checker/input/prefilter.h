@@ -17,9 +17,8 @@
 /* What one client wants of a file. */
 struct ss_want {
 	const char *const *needs;	/* NULL-terminated; naming none means every file */
-	enum ss_tri (*applies)(const struct ss_facts *s);	/* NULL, or no when the
-								   file surely holds
-								   nothing for it */
+	/* NULL, or its condition: no when the file surely holds nothing for it */
+	enum ss_tri (*applies)(const struct ss_facts *s);
 };
 
 struct ss_prefilter {
