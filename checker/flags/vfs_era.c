@@ -33,6 +33,12 @@ enum ss_tri ss_vfs(struct ss_kversion v, enum ss_vfs_fact f)
 	return since == change[f].from ? SS_YES : SS_NO;
 }
 
+void ss_vfs_facts(struct ss_kversion v, struct ss_facts *s)
+{
+	for (int f = 0; f < SS_VFS_FACTS; f++)
+		s->vfs[f] = ss_vfs(v, (enum ss_vfs_fact)f);
+}
+
 const char *ss_vfs_since(enum ss_vfs_fact f)
 {
 	return f >= 0 && f < SS_VFS_FACTS ? change[f].name : "?";

@@ -35,30 +35,13 @@
  *    table const; read from the proc_handler typedef on each side.
  */
 
+#include "facts/facts.h"
 #include "flags/kversion.h"
-
-enum ss_tri { SS_UNKNOWN = 0, SS_NO, SS_YES };
-
-enum ss_vfs_fact {
-	SS_VFS_POSITION_COPY,		/* read()/write() hand methods a copy of
-					   f_pos, not &file->f_pos itself */
-	SS_VFS_REFUSES_PREAD,		/* the VFS refuses pread/pwrite when open
-					   said so (nonseekable_open()); before,
-					   each method had to */
-	SS_VFS_SYSCTL_PPOS,		/* proc handlers take a loff_t *ppos */
-	SS_VFS_NO_LLSEEK,		/* no_llseek exists */
-	SS_VFS_MISSING_LLSEEK_REFUSES,	/* a fops without .llseek refuses lseek */
-	SS_VFS_FPOS_LOCK,		/* read()/write() of a regular file or directory
-					   lock f_pos around the method */
-	SS_VFS_STREAM_OPEN,		/* stream_open() and FMODE_STREAM exist */
-	SS_VFS_SYSCTL_FILP,		/* proc handlers take a struct file * */
-	SS_VFS_SYSCTL_KERNEL_BUFFER,	/* proc handlers get a kernel buffer */
-	SS_VFS_SYSCTL_CONST_TABLE,	/* proc handlers get a const table */
-	SS_VFS_FACTS
-};
 
 /* The fact for kernel `v`: unknown only when `v` is. */
 enum ss_tri ss_vfs(struct ss_kversion v, enum ss_vfs_fact f);
+/* Every one of them, onto the sheet of a file written for `v`. */
+void ss_vfs_facts(struct ss_kversion v, struct ss_facts *s);
 
 static inline bool ss_vfs_yes(struct ss_kversion v, enum ss_vfs_fact f)
 {

@@ -5,6 +5,7 @@
 #include "input/handoff_text.h"
 #include "input/vfs_opens.h"
 #include "util/ctext.h"
+#include "util/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +44,17 @@ static bool span_within(const char *s, size_t at, size_t end, struct span w)
 	return false;
 }
 
+/* The sheet being filled, and the variables whose handoffs are still to
+   be read: one pass over the text answers for all of them. */
+struct sheet {
+	struct ss_facts *out;
+	struct wanted {
+		char *name;
+		size_t fops;	/* its index on the sheet */
+	} *wanted;
+	size_t n, cap;
+};
+
 /* One file_operations initializer, and what its text shows around it. */
 struct context {
 	const char *s;
@@ -51,6 +63,12 @@ struct context {
 	bool macro;		/* in the body of a #define */
 	struct span params;	/* that macro's parameter list, if it has one */
 	bool pasting;		/* the text pastes tokens (`##`) somewhere */
+	struct sheet *sheet;
+};
+
+/* A data method entry: the member and its value. */
+struct method {
+	struct span member, value;	/* value none: not one identifier */
 };
 
 /* The members of one initializer that matter here. */
@@ -59,10 +77,9 @@ struct entries {
 	bool data;
 	bool has_llseek, has_open;
 	struct span llseek, open;	/* none: not one identifier (`x##_open`) */
-	struct span rw[4];	/* the .read and .write methods (#ifdef'd twice: both) */
-	size_t nrw;
-	struct span methods[8];	/* every data method that is one identifier */
+	struct method methods[8];	/* every data method (#ifdef'd twice: both) */
 	size_t nmethods;
+	bool more;		/* more than fit */
 };
 
 /*
@@ -97,11 +114,10 @@ static bool read_entries(const char *s, size_t len, size_t open, size_t close,
 			e->named |= llseek;
 		} else if (span_in(s, member, ss_data_methods)) {
 			e->data = e->named = true;
-			if ((span_is(s, member, "read") || span_is(s, member, "write")) &&
-			    value.n && e->nrw < sizeof(e->rw) / sizeof(e->rw[0]))
-				e->rw[e->nrw++] = value;
-			if (value.n && e->nmethods < sizeof(e->methods) / sizeof(e->methods[0]))
-				e->methods[e->nmethods++] = value;
+			if (e->nmethods < sizeof(e->methods) / sizeof(e->methods[0]))
+				e->methods[e->nmethods++] = (struct method){ member, value };
+			else
+				e->more = true;
 		}
 	}
 	free(v);
@@ -227,18 +243,27 @@ static bool macro_argument(const struct context *c, struct span v)
 }
 
 /*
- * Whether the open method gives no file of this initializer FMODE_PREAD:
- * it makes the file nonseekable, or it is defined elsewhere and is none of
- * the VFS's seekable opens (the parse then cannot tell what it does, and
- * no rule reports).
+ * What the open method shows of seekability: it makes the file
+ * nonseekable; it is defined elsewhere and is none of the VFS's seekable
+ * opens (the parse then cannot tell what it does either); there is none,
+ * or it is a seekable VFS open.  Anything else is unknown.
  */
-static bool open_rules_out(const struct context *c, const struct entries *e)
+static void open_facts(const struct context *c, const struct entries *e, struct ss_fops_facts *f)
 {
-	if (!e->has_open || !e->open.n || macro_argument(c, e->open))
-		return false;
-	if (open_is_nonseekable(c->s, c->len, e->open))
-		return true;
-	return !ss_vfs_open_seekable(c->s + e->open.at, e->open.n) && defined_elsewhere(c, e->open);
+	if (!e->has_open) {
+		f->open_seekable = SS_YES;
+		f->open_nonseekable = SS_NO;
+	} else if (!e->open.n || macro_argument(c, e->open)) {
+		f->open_seekable = f->open_nonseekable = SS_UNKNOWN;
+	} else if (open_is_nonseekable(c->s, c->len, e->open)) {
+		f->open_seekable = SS_NO;
+		f->open_nonseekable = SS_YES;
+	} else if (ss_vfs_open_seekable(c->s + e->open.at, e->open.n)) {
+		f->open_seekable = SS_YES;
+		f->open_nonseekable = SS_NO;
+	} else if (defined_elsewhere(c, e->open)) {
+		f->open_seekable = f->open_nonseekable = SS_NO;
+	}
 }
 
 /*
@@ -347,50 +372,77 @@ static bool method_reads_position(const char *s, size_t len, struct span name)
 	return every_definition(s, len, name, reads_its_position);
 }
 
-/* Whether the text hands the variable to an anonymous file maker: its
-   files are never opened, and the fops-level rules pass it by. */
-static bool pseudo(const struct context *c)
+/* Read later where the text hands the variable: to an anonymous file
+   maker, its files are never opened. */
+static void want_handoff(const struct context *c, size_t fops)
 {
-	char name[128];
-	const char *names[] = { name };
-	unsigned handed = 0;
+	struct sheet *sh = c->sheet;
 
-	if (!c->name.n || c->macro || c->name.n >= sizeof(name))
-		return false;
-	memcpy(name, c->s + c->name.at, c->name.n);
-	name[c->name.n] = '\0';
-	ss_handoff_text(c->s, c->len, names, 1, &handed);
-	return handed & SS_HANDED_PSEUDO;
+	if (!c->name.n || c->macro)
+		return;
+	xgrow((void **)&sh->wanted, &sh->cap, sh->n + 1, sizeof(*sh->wanted));
+	sh->wanted[sh->n].name = xstrndup(c->s + c->name.at, c->name.n);
+	sh->wanted[sh->n++].fops = fops;
 }
 
-static bool entries_maybe(const struct context *c, const struct entries *e, unsigned shapes)
+/* What the text shows of .llseek. */
+static void llseek_facts(const struct context *c, const struct entries *e,
+			 struct ss_fops_facts *f)
 {
 	const char *s = c->s;
-	bool shape;
 
-	if (shapes & SS_FOPS_ANY_METHOD)
-		return e->named;
-	if ((shapes & SS_FOPS_OWN_LLSEEK) && e->data && e->has_llseek &&
-	    (!e->llseek.n || macro_argument(c, e->llseek) ||
-	     !(span_is(s, e->llseek, "no_llseek") || span_is(s, e->llseek, "noop_llseek"))))
-		return true;
-	if (!e->data)
-		return false;
-	shape = e->has_llseek ? (shapes & SS_FOPS_NO_LLSEEK_FN) &&
-				(!e->llseek.n || macro_argument(c, e->llseek) ||
-				 span_is(s, e->llseek, "no_llseek"))
-			      : (shapes & SS_FOPS_NO_LLSEEK);
-	if (!shape || open_rules_out(c, e))
-		return false;
-	/* Without .llseek, a finding needs every data method to be defined here
-	   and to read no position (ss_model_ignoring_method()). */
-	for (size_t i = 0; !e->has_llseek && i < e->nrw; i++)
-		if (method_reads_position(s, c->len, e->rw[i]))
-			return false;
-	for (size_t i = 0; !e->has_llseek && i < e->nmethods; i++)
-		if (defined_elsewhere(c, e->methods[i]))
-			return false;
-	return !pseudo(c);	/* last: it reads the whole text */
+	f->llseek = ss_tri_of(e->has_llseek);
+	if (!e->has_llseek) {
+		f->no_llseek = f->own_llseek = f->refuses_lseek = SS_NO;
+	} else if (!e->llseek.n || macro_argument(c, e->llseek)) {
+		f->no_llseek = f->own_llseek = f->refuses_lseek = SS_UNKNOWN;
+	} else if (span_is(s, e->llseek, "no_llseek")) {
+		f->no_llseek = f->refuses_lseek = SS_YES;
+		f->own_llseek = SS_NO;
+	} else {
+		f->no_llseek = SS_NO;
+		f->own_llseek = ss_tri_of(!span_is(s, e->llseek, "noop_llseek"));
+		/* A method of this file that only returns -ESPIPE needs one spelled. */
+		f->refuses_lseek = c->sheet->out->espipe_llseek == SS_NO ? SS_NO : SS_UNKNOWN;
+	}
+}
+
+/*
+ * What the text shows of each data method: one surely defined elsewhere
+ * is not here; a .read or .write whose every definition surely reads its
+ * position uses and examines it.
+ */
+static void method_facts(const struct context *c, const struct entries *e,
+			 struct ss_fops_facts *f)
+{
+	for (size_t i = 0; i < e->nmethods; i++) {
+		const struct method *m = &e->methods[i];
+		struct ss_method_facts *mf = ss_fops_facts_add_method(f);
+
+		if (!m->value.n)
+			continue;
+		if (defined_elsewhere(c, m->value))
+			mf->here = SS_NO;
+		if ((span_is(c->s, m->member, "read") || span_is(c->s, m->member, "write")) &&
+		    method_reads_position(c->s, c->len, m->value))
+			mf->uses_position = mf->examines_position = SS_YES;
+	}
+	if (e->more)
+		ss_fops_facts_add_method(f);
+}
+
+/* The facts of one initializer whose entries were read. */
+static void entries_facts(const struct context *c, const struct entries *e)
+{
+	struct ss_facts *out = c->sheet->out;
+	struct ss_fops_facts *f = ss_facts_add_fops(out);
+
+	f->names_method = ss_tri_of(e->named);
+	f->data = ss_tri_of(e->data);
+	llseek_facts(c, e, f);
+	open_facts(c, e, f);
+	method_facts(c, e, f);
+	want_handoff(c, (size_t)(f - out->fops));
 }
 
 /* Whether the statement holding offset `i` starts with `typedef`. */
@@ -477,90 +529,143 @@ static size_t declarator(const char *s, size_t len, size_t p, struct span *name,
 	return q;
 }
 
+/* A file_operations the scan cannot read: nothing is known of it. */
+static void unread(struct sheet *sh)
+{
+	ss_facts_add_fops(sh->out);
+}
+
 /* One initializer's braces [open, close]. */
-static bool initializer_maybe(const struct context *c, size_t open, size_t close, unsigned shapes)
+static void initializer_facts(const struct context *c, size_t open, size_t close)
 {
 	struct entries e;
 
-	return !read_entries(c->s, c->len, open, close, &e) || entries_maybe(c, &e, shapes);
+	if (read_entries(c->s, c->len, open, close, &e))
+		entries_facts(c, &e);
+	else
+		unread(c->sheet);
 }
 
 /* An array's braces [open, close]: each element an initializer of its own. */
-static bool elements_maybe(const struct context *c, size_t open, size_t close, unsigned shapes)
+static void elements_facts(const struct context *c, size_t open, size_t close)
 {
 	size_t i = ss_ctext_skip_blank(c->s, c->len, open + 1);
 
 	while (i < close) {
 		size_t end;
 
-		if (c->s[i] != '{')
-			return true;	/* `[0] = {`, a macro, a directive */
+		if (c->s[i] != '{') {
+			unread(c->sheet);	/* `[0] = {`, a macro, a directive */
+			return;
+		}
 		end = ss_ctext_closing(c->s, c->len, i);
-		if (end >= close || initializer_maybe(c, i, end, shapes))
-			return true;
+		if (end >= close) {
+			unread(c->sheet);
+			return;
+		}
+		initializer_facts(c, i, end);
 		i = ss_ctext_skip_blank(c->s, c->len, end + 1);
-		if (i < close && c->s[i] != ',')
-			return true;
+		if (i < close && c->s[i] != ',') {
+			unread(c->sheet);
+			return;
+		}
 		if (i < close)
 			i = ss_ctext_skip_blank(c->s, c->len, i + 1);
 	}
-	return false;
 }
 
 /*
- * One mention of file_operations at `i`: false when it is a pointer, a
- * declaration or an initializer that cannot give a finding of `shapes`.
+ * One mention of file_operations at `i`: nothing when it is a pointer or a
+ * declaration, the facts of each initializer, an unread one for anything
+ * else.
  */
-static bool mention_maybe(const char *s, size_t len, size_t i, unsigned shapes, bool pasting)
+static void mention_facts(const char *s, size_t len, size_t i, bool pasting, struct sheet *sh)
 {
-	struct context c = { .s = s, .len = len, .pasting = pasting };
+	struct context c = { .s = s, .len = len, .pasting = pasting, .sheet = sh };
 	size_t p = ss_ctext_skip_blank(s, len, i + sizeof("file_operations") - 1), q;
 	size_t open, close;
 	bool array;
 
 	if (p >= len)
-		return false;
+		return;
 	if (s[p] == '*' || s[p] == '{' || s[p] == ';' || s[p] == ',')
-		return false;	/* a pointer, the struct's definition, a declaration */
+		return;	/* a pointer, the struct's definition, a declaration */
 	if (s[p] == ')') {	/* a cast, or a compound literal */
 		p = ss_ctext_skip_blank(s, len, p + 1);
-		return p < len && s[p] == '{';
+		if (p < len && s[p] == '{')
+			unread(sh);
+		return;
 	}
 	q = declarator(s, len, p, &c.name, &array);
-	if (q == p || q >= len)
-		return true;
-	if (s[q] == ';' || s[q] == ',' || s[q] == ')')
-		return in_typedef(s, i);
+	if (q == p || q >= len) {
+		unread(sh);
+		return;
+	}
+	if (s[q] == ';' || s[q] == ',' || s[q] == ')') {
+		if (in_typedef(s, i))
+			unread(sh);
+		return;
+	}
 	open = ss_ctext_skip_blank(s, len, q + 1);
-	if (s[q] != '=' || open >= len || s[open] != '{')
-		return true;
+	if (s[q] != '=' || open >= len || s[open] != '{') {
+		unread(sh);
+		return;
+	}
 	close = ss_ctext_closing(s, len, open);
-	if (close >= len)
-		return true;
+	if (close >= len) {
+		unread(sh);
+		return;
+	}
 	c.macro = in_define(s, len, i, &c.params);
-	if (array ? elements_maybe(&c, open, close, shapes) : initializer_maybe(&c, open, close, shapes))
-		return true;
+	if (array)
+		elements_facts(&c, open, close);
+	else
+		initializer_facts(&c, open, close);
 	p = ss_ctext_skip_blank(s, len, close + 1);
 	/* `= {...}, other = {...};` */
 	if (c.macro && p >= ss_ctext_line_end(s, len, open))
-		return false;	/* the caller writes the `;` */
-	return p >= len || s[p] != ';';
+		return;	/* the caller writes the `;` */
+	if (p >= len || s[p] != ';')
+		unread(sh);
 }
 
-bool ss_fops_text_maybe(const char *s, size_t len, unsigned shapes)
+/* Where the text hands the variables asked for: the anonymous ones. */
+static void read_handoffs(const char *s, size_t len, struct sheet *sh)
+{
+	unsigned *handed = xcalloc(sh->n ? sh->n : 1, sizeof(*handed));
+	const char **names = xcalloc(sh->n ? sh->n : 1, sizeof(*names));
+
+	for (size_t k = 0; k < sh->n; k++)
+		names[k] = sh->wanted[k].name;
+	ss_handoff_text(s, len, names, sh->n, handed);
+	for (size_t k = 0; k < sh->n; k++) {
+		sh->out->fops[sh->wanted[k].fops].pseudo = ss_tri_of(handed[k] & SS_HANDED_PSEUDO);
+		free(sh->wanted[k].name);
+	}
+	free(names);
+	free(handed);
+	free(sh->wanted);
+}
+
+void ss_fops_text_facts(const char *s, size_t len, struct ss_facts *out)
 {
 	const char *at = s;
 	bool pasting = memmem(s, len, "##", 2) != NULL;
+	struct sheet sh = { .out = out };
 
 	while ((at = memmem(at, len - (size_t)(at - s), WORD("file_operations")))) {
-		size_t i = (size_t)(at - s);
+		size_t i = (size_t)(at - s), before = out->nfops;
 
 		at += sizeof("file_operations") - 1;
 		if (!ss_ctext_word_at(s, len, i, WORD("file_operations")))
 			continue;
+		mention_facts(s, len, i, pasting, &sh);
 		/* A comment or a string only speaks of one. */
-		if (mention_maybe(s, len, i, shapes, pasting) && ss_ctext_in_code(s, len, i))
-			return true;
+		if (out->nfops > before && !ss_ctext_in_code(s, len, i)) {
+			while (sh.n > 0 && sh.wanted[sh.n - 1].fops >= before)
+				free(sh.wanted[--sh.n].name);
+			out->nfops = before;
+		}
 	}
-	return false;
+	read_handoffs(s, len, &sh);
 }

@@ -151,7 +151,7 @@ static size_t llseek_bodies(const char *s, size_t len, struct body **out)
 	return n;
 }
 
-bool ss_text_fpos_maybe(const char *s, size_t len)
+bool ss_text_fpos_member(const char *s, size_t len)
 {
 	static const char member[] = "f_pos";
 	const size_t n = sizeof(member) - 1;

@@ -20,6 +20,6 @@
  * holds no preprocessor line, named nowhere but as `.llseek = NAME` (or
  * `->llseek =`, `llseek:`), in a text that pastes no names together.
  */
-bool ss_text_fpos_maybe(const char *s, size_t len);
+bool ss_text_fpos_member(const char *s, size_t len);
 
 #endif /* SAFESEEK_MEMBER_TEXT_H */

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #define _GNU_SOURCE
 #include "input/prefilter.h"
+#include "input/text_facts.h"
 #include "util/ctext.h"
 #include "util/xalloc.h"
 
@@ -41,7 +42,7 @@ void ss_prefilter_init(struct ss_prefilter *p, const struct ss_want *wants, size
 	for (size_t r = 0; r < nwants; r++) {
 		const struct ss_want *rule = &wants[r];
 
-		if (rule->maybe) {
+		if (rule->applies) {
 			xgrow((void **)&p->tested, &tcap, p->ntested + 1, sizeof(*p->tested));
 			p->tested[p->ntested++] = *rule;
 			continue;
@@ -127,16 +128,25 @@ static bool holds_a_need(const struct ss_want *r, const char *buf, size_t len, b
 static bool match(const struct ss_prefilter *p, const char *buf, size_t len, bool text)
 {
 	struct seen m = { 0 };
+	struct ss_facts sheet;
+	bool read = false, found = false;
 
 	if (p->everything)
 		return true;
 	for (size_t i = 0; i < p->n; i++)
 		if (seen_contains(&m, buf, len, text, p->tokens[i]))
 			return true;
-	for (size_t i = 0; i < p->ntested; i++)
-		if (holds_a_need(&p->tested[i], buf, len, text, &m) && p->tested[i].maybe(buf, len))
-			return true;
-	return false;
+	for (size_t i = 0; i < p->ntested && !found; i++) {
+		if (!holds_a_need(&p->tested[i], buf, len, text, &m))
+			continue;
+		if (!read)
+			ss_text_facts(buf, len, &sheet);
+		read = true;
+		found = p->tested[i].applies(&sheet) != SS_NO;
+	}
+	if (read)
+		ss_facts_free(&sheet);
+	return found;
 }
 
 bool ss_prefilter_match(const struct ss_prefilter *p, const char *buf, size_t len)

@@ -5,8 +5,11 @@
 /*
  * The fast scan that decides whether a file is worth parsing: it is, when its
  * bytes contain one of the tokens some client (a rule) needs and, for a
- * client with a text test of its own, that test does not rule the file out.
+ * client with a condition, that condition is not "no" on the fact sheet
+ * of the text (input/text_facts.h).
  */
+
+#include "facts/facts.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -14,12 +17,12 @@
 /* What one client wants of a file. */
 struct ss_want {
 	const char *const *needs;	/* NULL-terminated; naming none means every file */
-	bool (*maybe)(const char *buf, size_t len);	/* NULL, or false when the file
-							   surely holds nothing for it */
+	/* NULL, or its condition: no when the file surely holds nothing for it */
+	enum ss_tri (*applies)(const struct ss_facts *s);
 };
 
 struct ss_prefilter {
-	const char **tokens;	/* of the clients without a text test */
+	const char **tokens;	/* of the clients without a condition */
 	size_t *lens;
 	size_t n;
 	struct ss_want *tested;	/* the clients with one */

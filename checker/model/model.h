@@ -10,6 +10,7 @@
  * main file's declarations.
  */
 
+#include "facts/facts.h"
 #include "input/handoff_text.h"
 
 #include <clang-c/Index.h>
@@ -21,6 +22,10 @@ struct ss_model;
 
 struct ss_model *ss_model_build(struct ss_unit *u);
 void ss_model_free(struct ss_model *m);
+
+/* The file's fact sheet as the model shows it (model/facts.c); the era's
+   facts are left unknown.  The caller frees it with ss_facts_free(). */
+void ss_model_facts(struct ss_model *m, struct ss_facts *out);
 
 /* Roles a function plays; one function may have several. */
 enum {
@@ -196,15 +201,6 @@ bool ss_function_reads_position(const struct ss_function *f);
  */
 bool ss_function_ignores_position(const struct ss_function *f);
 
-/*
- * Whether stream_open() suits the method: it ignores the position and
- * names no position parameter at all (a stream is handed none, so
- * `*ppos += n` would fault); ->ki_pos is always there to store to.
- */
-bool ss_function_stream_safe(const struct ss_function *f);
-/* Whether every data method of the fops is defined here and stream-safe. */
-bool ss_model_stream_safe(const struct ss_model *m, const struct ss_fops *f);
-
 /* Whether the fops names one of the data methods (ss_data_methods[],
    input/fops_text.h). */
 bool ss_fops_has_data_method(const struct ss_fops *f);
@@ -226,17 +222,11 @@ bool ss_model_methods_refuse_pread(const struct ss_model *m, const struct ss_fop
  */
 bool ss_model_refuses_lseek(struct ss_model *m, const struct ss_fops *f, char *how, size_t n);
 
-/*
- * For a fops with no llseek: its first read/write-like method, when every
- * one it has is defined in this file and none uses the position (the fops
- * is a stream); else NULL.  *member gets the member naming it.
- */
-const struct ss_function *ss_model_stream_method(const struct ss_model *m, const struct ss_fops *f,
-						 const char **member);
-/* The same, with methods that only ignore the position's value
-   (ss_function_ignores_position()). */
-const struct ss_function *ss_model_ignoring_method(const struct ss_model *m, const struct ss_fops *f,
-						   const char **member);
+/* The first data method the fops names, when it is defined in this file;
+   else NULL.  *member gets the member naming it.  Whether the fops is a
+   stream is a fact of its sheet (ss_fops_stream()). */
+const struct ss_function *ss_model_first_method(const struct ss_model *m, const struct ss_fops *f,
+						const char **member);
 
 /*
  * Why a fops that pread-hole or seekable-default would warn about may well

@@ -213,11 +213,6 @@ bool ss_function_ignores_position(const struct ss_function *f)
 	return f->position_examined == 0 && !f->touches_fpos && !f->hands_kiocb;
 }
 
-bool ss_function_stream_safe(const struct ss_function *f)
-{
-	return ss_function_ignores_position(f) && f->position_uses == 0;
-}
-
 /* The first data method, when every one the fops has is defined here and
    passes `ok`; else NULL. */
 static const struct ss_function *every_method(const struct ss_model *m, const struct ss_fops *f,
@@ -246,39 +241,19 @@ static const struct ss_function *every_method(const struct ss_model *m, const st
 	return first;
 }
 
-static bool no_position_use(const struct ss_model *m, const struct ss_function *f)
+const struct ss_function *ss_model_first_method(const struct ss_model *m, const struct ss_fops *f,
+						const char **member)
 {
-	(void)m;
-	return !ss_function_uses_position(f);
-}
+	for (size_t j = 0; ss_data_methods[j]; j++) {
+		const char *name = ss_fops_method(f, ss_data_methods[j]);
 
-static bool no_position_read(const struct ss_model *m, const struct ss_function *f)
-{
-	(void)m;
-	return ss_function_ignores_position(f);
-}
-
-static bool stream_safe(const struct ss_model *m, const struct ss_function *f)
-{
-	(void)m;
-	return ss_function_stream_safe(f);
-}
-
-bool ss_model_stream_safe(const struct ss_model *m, const struct ss_fops *f)
-{
-	return every_method(m, f, stream_safe, NULL) != NULL;
-}
-
-const struct ss_function *ss_model_stream_method(const struct ss_model *m, const struct ss_fops *f,
-						 const char **member)
-{
-	return every_method(m, f, no_position_use, member);
-}
-
-const struct ss_function *ss_model_ignoring_method(const struct ss_model *m, const struct ss_fops *f,
-						   const char **member)
-{
-	return every_method(m, f, no_position_read, member);
+		if (!name)
+			continue;
+		if (member)
+			*member = ss_data_methods[j];
+		return ss_model_function_named(m, name);
+	}
+	return NULL;
 }
 
 bool ss_model_refuses_pread(const struct ss_model *m, const struct ss_function *f)

@@ -15,6 +15,7 @@
 #include "util/container.h"
 
 struct ss_model;
+struct ss_facts;
 struct ss_findings;
 struct ss_rule;
 
@@ -29,6 +30,7 @@ struct ss_unit {
 	struct ss_kversion kernel;	/* the version the file is written for, or
 					   unknown: what the rules may advise */
 	struct ss_model *model;
+	const struct ss_facts *facts;	/* the model's fact sheet, with the era's */
 	struct ss_findings *sink;	/* where ss_report() appends */
 	struct strvec *patches;		/* --patch-files: where the semantic patches that
 					   may change the file go (rules/patch_choice.h);

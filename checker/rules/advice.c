@@ -21,9 +21,11 @@ const char *ss_advice_refusing_calls(const struct ss_unit *u)
 const struct ss_function *ss_era_stream_method(const struct ss_unit *u, const struct ss_fops *f,
 					       const char **member)
 {
-	if (ss_unit_vfs(u, SS_VFS_MISSING_LLSEEK_REFUSES) == SS_YES)
-		return ss_model_ignoring_method(u->model, f, member);
-	return ss_model_stream_method(u->model, f, member);
+	const struct ss_fops_facts *ff = ss_unit_fops_facts(u, f);
+	enum ss_tri stream = ss_unit_vfs(u, SS_VFS_MISSING_LLSEEK_REFUSES) == SS_YES
+				     ? ss_fops_ignoring(ff) : ss_fops_stream(ff);
+
+	return stream == SS_YES ? ss_model_first_method(u->model, f, member) : NULL;
 }
 
 const char *ss_advice_no_llseek(const struct ss_unit *u)

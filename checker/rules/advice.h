@@ -22,9 +22,16 @@ static inline enum ss_tri ss_unit_vfs(const struct ss_unit *u, enum ss_vfs_fact 
 	return ss_vfs(u->kernel, f);
 }
 
+/* The facts of one of the model's file_operations. */
+static inline const struct ss_fops_facts *ss_unit_fops_facts(const struct ss_unit *u,
+							     const struct ss_fops *f)
+{
+	return &u->facts->fops[f - ss_model_fops(u->model, 0)];
+}
+
 /*
  * What to call from the open method: "stream_open()" from 5.2 when no
- * method names the position (`stream`: ss_model_stream_safe());
+ * method names the position (`stream`: ss_fops_stream_safe());
  * "nonseekable_open()" otherwise, and before 5.2 or when the version is
  * unknown, as it holds on every kernel since 2.6.8 (which added it).
  */
@@ -38,9 +45,9 @@ const char *ss_advice_refusing_calls(const struct ss_unit *u);
  * For a fops without .llseek: its first data method when every one it has
  * leaves the position alone, as the unit's kernel judges it; else NULL.
  * Where a missing .llseek refuses lseek (2.6.37 on), methods that only
- * store or advance the position count (ss_model_ignoring_method()): such
+ * store or advance the position count (ss_fops_ignoring()): such
  * a fops is a pread-hole.  Before, or with the version unknown, only
- * methods that name no position (ss_model_stream_method()): a
+ * methods that use no position (ss_fops_stream()): a
  * seekable-default.  *member gets the member naming it.
  */
 const struct ss_function *ss_era_stream_method(const struct ss_unit *u, const struct ss_fops *f,

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "rules/rule.h"
 
-#include "input/member_text.h"
-
 #include "rules/advice.h"
 
 #include "model/ast_util.h"
@@ -14,6 +12,13 @@
 /* Its findings are on pread refusals, which compare with &file->f_pos: a
    file with EPIPE but no f_pos (most of them: pipes, sockets) has none. */
 static const char *const needs[] = { "f_pos", NULL };
+
+/* An f_pos reached outside an llseek method, which owns it. */
+static enum ss_tri applies(const struct ss_facts *s)
+{
+	return s->fpos_member;
+}
+
 static const char *const minus_epipe[] = { "-", "EPIPE", NULL };
 
 struct search {
@@ -104,6 +109,6 @@ const struct ss_rule ss_rule_epipe_typo = {
 	.fix = "nonseekable_open.cocci",
 	.names = SS_NAMES_FUNCTION,
 	.needs = needs,
-	.maybe = ss_text_fpos_maybe,
+	.applies = applies,
 	.check = check,
 };

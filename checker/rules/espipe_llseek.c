@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "rules/rule.h"
 
-#include "input/espipe_text.h"
 #include "rules/advice.h"
 
 #include "model/model.h"
@@ -10,6 +9,11 @@
 #include <string.h>
 
 static const char *const needs[] = { "ESPIPE", NULL };
+
+static enum ss_tri applies(const struct ss_facts *s)
+{
+	return s->espipe_llseek;
+}
 
 /* Whether every fops naming `f` its llseek is opened non-seekable already. */
 static bool opened_nonseekable(struct ss_unit *u, const struct ss_function *f)
@@ -23,8 +27,7 @@ static bool opened_nonseekable(struct ss_unit *u, const struct ss_function *f)
 
 		if (!llseek || strcmp(llseek, f->name) != 0)
 			continue;
-		if (ss_model_open_kind(u->model, ss_fops_method(fops, "open")) !=
-		    SS_OPEN_NONSEEKABLE)
+		if (u->facts->fops[i].open_nonseekable != SS_YES)
 			return false;
 		any = true;
 	}
@@ -87,6 +90,6 @@ const struct ss_rule ss_rule_espipe_llseek = {
 	.fix = "nonseekable_open.cocci",
 	.names = SS_NAMES_FUNCTION,
 	.needs = needs,
-	.maybe = ss_text_espipe_body,
+	.applies = applies,
 	.check = check,
 };

@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "rules/rule.h"
 
-#include "input/member_text.h"
-
 #include "model/model.h"
 #include "model/unit.h"
 
 static const char *const needs[] = { "f_pos", NULL };
+
+/* An f_pos reached outside an llseek method, which owns it. */
+static enum ss_tri applies(const struct ss_facts *s)
+{
+	return s->fpos_member;
+}
 
 /* Whatever no rule before it claims; copying the position in and out
    around a call is the sanctioned way, not an access to report. */
@@ -48,7 +52,7 @@ const struct ss_rule ss_rule_fpos_other = {
 		"resetting the position in open.",
 	.fix = NULL,
 	.needs = needs,
-	.maybe = ss_text_fpos_maybe,
+	.applies = applies,
 	.claims = claims,
 	.check = check,
 };

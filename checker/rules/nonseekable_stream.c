@@ -10,7 +10,6 @@
 
 #include "rules/advice.h"
 
-#include "input/fops_text.h"
 #include "model/model.h"
 #include "model/unit.h"
 
@@ -18,20 +17,23 @@
 
 static const char *const needs[] = { "nonseekable_open", NULL };
 
-static bool maybe(const char *buf, size_t len)
+/* From 5.2, a fops never anonymous, with an llseek of its own, opened
+   non-seekable, whose data methods name no position. */
+static enum ss_tri fops_applies(const struct ss_facts *s, const struct ss_fops_facts *f)
 {
-	return ss_fops_text_maybe(buf, len, SS_FOPS_OWN_LLSEEK);
+	return ss_and(ss_and(s->vfs[SS_VFS_STREAM_OPEN], f->own_llseek),
+		      ss_and(ss_not(f->pseudo), ss_and(f->open_nonseekable, ss_fops_stream_safe(f))));
 }
 
-/* The llseek members stream_open.cocci converts itself. */
-static bool patch_llseek(const char *llseek)
+static enum ss_tri applies(const struct ss_facts *s)
 {
-	return !llseek || strcmp(llseek, "no_llseek") == 0 || strcmp(llseek, "noop_llseek") == 0;
+	return ss_facts_some_fops(s, fops_applies);
 }
 
 /* Whether the open method makes the file non-seekable with
    nonseekable_open(), not with stream_open() already. */
-static bool opens_nonseekable(struct ss_unit *u, const char *open)
+static bool opens_nonseekable(struct ss_unit *u, const struct ss_fops_facts *ff,
+			      const char *open)
 {
 	const struct ss_function *fn;
 
@@ -40,7 +42,7 @@ static bool opens_nonseekable(struct ss_unit *u, const char *open)
 	if (strcmp(open, "nonseekable_open") == 0)
 		return true;
 	fn = ss_model_function_named(u->model, open);
-	return fn && ss_model_open_kind(u->model, open) == SS_OPEN_NONSEEKABLE &&
+	return fn && ff->open_nonseekable == SS_YES &&
 	       !ss_function_calls(u->model, fn, "stream_open");
 }
 
@@ -53,14 +55,15 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 	for (i = 0; i < n; i++) {
 		const struct ss_fops *f = ss_model_fops(u->model, i);
 		const char *open = ss_fops_method(f, "open"), *llseek = ss_fops_method(f, "llseek");
+		const struct ss_fops_facts *ff = &u->facts->fops[i];
 		const struct ss_function *first;
 		const char *member;
 
-		if (patch_llseek(llseek) || f->pseudo || !opens_nonseekable(u, open))
+		/* stream_open.cocci converts the others itself. */
+		if (fops_applies(u->facts, ff) == SS_NO || ff->own_llseek != SS_YES ||
+		    !opens_nonseekable(u, ff, open) || ss_fops_stream_safe(ff) != SS_YES)
 			continue;
-		first = ss_model_ignoring_method(u->model, f, &member);
-		if (!first || !ss_model_stream_safe(u->model, f))
-			continue;
+		first = ss_model_first_method(u->model, f, &member);
 		ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity, open,
 			     f->name,
 			     "'%s' is opened with nonseekable_open() by '%s', and its %s method "
@@ -87,6 +90,6 @@ const struct ss_rule ss_rule_nonseekable_stream = {
 	.fix = NULL,
 	.names = SS_NAMES_OBJECT,
 	.needs = needs,
-	.maybe = maybe,
+	.applies = applies,
 	.check = check,
 };

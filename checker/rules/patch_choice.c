@@ -3,7 +3,6 @@
 #include "rules/patch_choice.h"
 
 #include "flags/vfs_era.h"
-#include "input/fops_text.h"
 #include "model/model.h"
 
 #include <string.h>
@@ -19,9 +18,17 @@ const char *const ss_patch_choice_patches[] = { STREAM_PATCH, NULL };
 
 static const char *const stream_needs[] = { "file_operations", NULL };
 
-static bool stream_maybe(const char *buf, size_t len)
+/* A file_operations naming a read, write or llseek method: the patch's
+   to judge, whatever its open method does. */
+static enum ss_tri names_method(const struct ss_facts *s, const struct ss_fops_facts *f)
 {
-	return ss_fops_text_maybe(buf, len, SS_FOPS_ANY_METHOD);
+	(void)s;
+	return f->names_method;
+}
+
+static enum ss_tri stream_applies(const struct ss_facts *s)
+{
+	return ss_facts_some_fops(s, names_method);
 }
 
 /*
@@ -66,13 +73,11 @@ static bool stream_candidate(const struct ss_unit *u, unsigned undecided)
 	if ((undecided & SS_UNDECIDED_FOPS) || skipped_code_matters(u))
 		return true;
 	for (size_t i = 0; i < n; i++) {
-		const struct ss_fops *f = ss_model_fops(u->model, i);
-		const char *member, *llseek = ss_fops_method(f, "llseek");
+		const struct ss_fops_facts *f = &u->facts->fops[i];
 
-		if (ss_model_stream_method(u->model, f, &member))
+		if (ss_fops_stream(f) == SS_YES)
 			return true;
-		if (llseek && strcmp(llseek, "no_llseek") == 0 &&
-		    ss_vfs(u->kernel, SS_VFS_NO_LLSEEK) != SS_YES)
+		if (f->no_llseek == SS_YES && u->facts->vfs[SS_VFS_NO_LLSEEK] != SS_YES)
 			return true;
 	}
 	return false;
@@ -92,7 +97,7 @@ void ss_patch_choice_all(struct strvec *patches)
 
 void ss_patch_choice_prefilter_init(struct ss_prefilter *p)
 {
-	const struct ss_want want = { .needs = stream_needs, .maybe = stream_maybe };
+	const struct ss_want want = { .needs = stream_needs, .applies = stream_applies };
 
 	ss_prefilter_init(p, &want, 1);
 }

@@ -4,8 +4,6 @@
 
 #include "rules/advice.h"
 
-#include "input/espipe_text.h"
-#include "input/fops_text.h"
 #include "model/model.h"
 #include "model/unit.h"
 
@@ -14,12 +12,21 @@
 
 static const char *const needs[] = { "no_llseek", "ESPIPE", "file_operations", NULL };
 
-/* An llseek that returns -ESPIPE is spelled in the file; no_llseek, or from
-   2.6.37 no .llseek at all, is read off the text. */
-static bool maybe(const char *buf, size_t len)
+/* A fops with data methods, never anonymous, whose open leaves pread on,
+   that refuses lseek: by its llseek, or where a missing .llseek refuses it,
+   by having none while its methods leave the position alone. */
+static enum ss_tri fops_applies(const struct ss_facts *s, const struct ss_fops_facts *f)
 {
-	return ss_text_espipe_body(buf, len) ||
-	       ss_fops_text_maybe(buf, len, SS_FOPS_NO_LLSEEK_FN | SS_FOPS_NO_LLSEEK);
+	enum ss_tri missing = ss_and(ss_not(f->llseek), s->vfs[SS_VFS_MISSING_LLSEEK_REFUSES]);
+
+	return ss_and(ss_and(f->data, ss_not(f->pseudo)),
+		      ss_and(f->open_seekable,
+			     ss_or(f->refuses_lseek, ss_and(missing, ss_fops_era_stream(s, f)))));
+}
+
+static enum ss_tri applies(const struct ss_facts *s)
+{
+	return ss_facts_some_fops(s, fops_applies);
 }
 
 /*
@@ -42,7 +49,7 @@ static bool refuses_lseek(struct ss_unit *u, const struct ss_fops *f, bool *miss
 			 strcmp(with, "no_llseek") == 0 ? ss_advice_no_llseek(u) : with);
 		return true;
 	}
-	if (ss_fops_method(f, "llseek") ||
+	if (ss_unit_fops_facts(u, f)->llseek != SS_NO ||
 	    ss_unit_vfs(u, SS_VFS_MISSING_LLSEEK_REFUSES) != SS_YES ||
 	    !ss_era_stream_method(u, f, &member))
 		return false;
@@ -64,10 +71,8 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 		bool missing, stream;
 		char refusal[160], why[320], where[200];
 
-		if (!ss_fops_has_data_method(f) || f->pseudo ||
+		if (fops_applies(u->facts, &u->facts->fops[i]) == SS_NO ||
 		    !refuses_lseek(u, f, &missing, refusal, sizeof(refusal)))
-			continue;
-		if (ss_model_open_kind(u->model, open) != SS_OPEN_SEEKABLE)
 			continue;
 		/* The doubtful ones are seek-debatable's notes. */
 		if ((missing ? ss_model_stream_doubt(f) : ss_model_refusal_doubt(u->model, f)) !=
@@ -85,8 +90,9 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 				     "they still succeed", f->name, refusal);
 			continue;
 		}
-		first = ss_model_ignoring_method(u->model, f, &member);
-		stream = first && ss_model_stream_safe(u->model, f);
+		first = ss_fops_ignoring(&u->facts->fops[i]) == SS_YES
+				? ss_model_first_method(u->model, f, &member) : NULL;
+		stream = ss_fops_stream_safe(&u->facts->fops[i]) == SS_YES;
 		if (first)
 			snprintf(where, sizeof(where), " at an offset its %s method '%s' ignores",
 				 member, first->name);
@@ -125,6 +131,6 @@ const struct ss_rule ss_rule_pread_hole = {
 	.fix = NULL,
 	.names = SS_NAMES_OBJECT,
 	.needs = needs,
-	.maybe = maybe,
+	.applies = applies,
 	.check = check,
 };

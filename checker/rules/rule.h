@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "facts/facts.h"
 #include "findings/findings.h"
 #include "model/unit.h"
 
@@ -36,10 +37,11 @@ struct ss_rule {
 	const char *const *needs;	/* NULL-terminated tokens; a file in which no word
 					   starts with any rule's token is skipped
 					   without parsing */
-	/* NULL, or a cheap look at the bytes of a file that holds one of `needs`:
-	   false only when the rule surely has nothing to report there, so the
-	   file need not be parsed for this rule. */
-	bool (*maybe)(const char *buf, size_t len);
+	/* NULL, or the rule's condition over the file's facts: no only when
+	   the rule surely has nothing to report.  The prefilter asks it of the
+	   text's sheet (a file for which every rule says no is not parsed), the
+	   core of the model's before running check. */
+	enum ss_tri (*applies)(const struct ss_facts *s);
 	/* NULL, or whether the rule reports this f_pos access.  Each access is
 	   reported once at most: by the first rule of list.h that claims it. */
 	bool (*claims)(const struct ss_unit *u, const struct ss_fpos_access *a);

@@ -2,6 +2,7 @@
 #include "rules/rule.h"
 
 
+#include "flags/vfs_era.h"
 #include "input/prefilter.h"
 #include "rules/patch_choice.h"
 #include "model/model.h"
@@ -37,13 +38,20 @@ static void claim(struct ss_unit *u)
 
 unsigned ss_rules_run(struct ss_unit *u)
 {
+	struct ss_facts facts;
 	unsigned undecided;
 
 	u->model = ss_model_build(u);
+	ss_model_facts(u->model, &facts);
+	ss_vfs_facts(u->kernel, &facts);
+	u->facts = &facts;
 	claim(u);
-	for (size_t i = 0; i < ss_rule_count; i++)
-		if (ss_rules[i]->check)
-			ss_rules[i]->check(u, ss_rules[i]);
+	for (size_t i = 0; i < ss_rule_count; i++) {
+		const struct ss_rule *r = ss_rules[i];
+
+		if (r->check && !(r->applies && r->applies(&facts) == SS_NO))
+			r->check(u, r);
+	}
 	undecided = ss_model_undecided(u);
 	if (u->patches)
 		ss_patch_choice(u, undecided, u->patches);
@@ -51,6 +59,8 @@ unsigned ss_rules_run(struct ss_unit *u)
 	u->claimant = NULL;
 	ss_model_free(u->model);
 	u->model = NULL;
+	u->facts = NULL;
+	ss_facts_free(&facts);
 	return undecided;
 }
 
@@ -60,7 +70,7 @@ void ss_rules_prefilter_init(struct ss_prefilter *p)
 
 	for (size_t i = 0; i < ss_rule_count; i++) {
 		wants[i].needs = ss_rules[i]->needs;
-		wants[i].maybe = ss_rules[i]->maybe;
+		wants[i].applies = ss_rules[i]->applies;
 	}
 	ss_prefilter_init(p, wants, ss_rule_count);
 	free(wants);

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "rules/rule.h"
 
-#include "input/member_text.h"
 #include "rules/advice.h"
 
 #include "model/model.h"
@@ -10,6 +9,12 @@
 #include <stdio.h>
 
 static const char *const needs[] = { "f_pos", NULL };
+
+/* An f_pos reached outside an llseek method, which owns it. */
+static enum ss_tri applies(const struct ss_facts *s)
+{
+	return s->fpos_member;
+}
 
 static void param_name(CXCursor fn, unsigned i, const char *fallback, char *buf, size_t n)
 {
@@ -127,7 +132,7 @@ const struct ss_rule ss_rule_rw_fpos = {
 	.fix = "rw_ppos.cocci",
 	.names = SS_NAMES_FUNCTION,
 	.needs = needs,
-	.maybe = ss_text_fpos_maybe,
+	.applies = applies,
 	.claims = claims,
 	.check = check,
 };

@@ -9,8 +9,6 @@
 
 #include "rules/advice.h"
 
-#include "input/espipe_text.h"
-#include "input/fops_text.h"
 #include "model/model.h"
 #include "model/unit.h"
 
@@ -19,10 +17,18 @@
 
 static const char *const needs[] = { "no_llseek", "ESPIPE", "file_operations", NULL };
 
-static bool maybe(const char *buf, size_t len)
+/* pread-hole's cases and seekable-default's, before their doubts. */
+static enum ss_tri fops_applies(const struct ss_facts *s, const struct ss_fops_facts *f)
 {
-	return ss_text_espipe_body(buf, len) ||
-	       ss_fops_text_maybe(buf, len, SS_FOPS_NO_LLSEEK | SS_FOPS_NO_LLSEEK_FN);
+	enum ss_tri refusing = ss_and(f->llseek, ss_and(f->data, f->refuses_lseek));
+	enum ss_tri stream = ss_and(ss_not(f->llseek), ss_fops_era_stream(s, f));
+
+	return ss_and(ss_and(ss_not(f->pseudo), f->open_seekable), ss_or(refusing, stream));
+}
+
+static enum ss_tri applies(const struct ss_facts *s)
+{
+	return ss_facts_some_fops(s, fops_applies);
 }
 
 static const char *why(enum ss_seek_doubt d)
@@ -59,11 +65,11 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 		enum ss_seek_doubt d;
 		char refusal[160], unrefused[200];
 
-		if (f->pseudo || ss_model_open_kind(u->model, open) != SS_OPEN_SEEKABLE)
+		if (fops_applies(u->facts, &u->facts->fops[i]) == SS_NO)
 			continue;
-		if (ss_fops_method(f, "llseek")) {
+		if (u->facts->fops[i].llseek == SS_YES) {
 			/* pread-hole's case */
-			if (!ss_fops_has_data_method(f) ||
+			if (u->facts->fops[i].data != SS_YES ||
 			    !ss_model_refuses_lseek(u->model, f, refusal, sizeof(refusal)))
 				continue;
 			if (ss_unit_vfs(u, SS_VFS_REFUSES_PREAD) == SS_NO &&
@@ -119,6 +125,6 @@ const struct ss_rule ss_rule_seek_debatable = {
 	.fix = NULL,
 	.names = SS_NAMES_OBJECT,
 	.needs = needs,
-	.maybe = maybe,
+	.applies = applies,
 	.check = check,
 };

@@ -3,15 +3,22 @@
 
 #include "rules/advice.h"
 
-#include "input/fops_text.h"
 #include "model/model.h"
 #include "model/unit.h"
 
 static const char *const needs[] = { "file_operations", NULL };
 
-static bool maybe(const char *buf, size_t len)
+/* A stream without .llseek, never anonymous, whose open leaves pread on,
+   where a missing .llseek does not refuse lseek (there it is a pread-hole). */
+static enum ss_tri fops_applies(const struct ss_facts *s, const struct ss_fops_facts *f)
 {
-	return ss_fops_text_maybe(buf, len, SS_FOPS_NO_LLSEEK);
+	return ss_and(ss_and(ss_not(s->vfs[SS_VFS_MISSING_LLSEEK_REFUSES]), ss_not(f->llseek)),
+		      ss_and(ss_not(f->pseudo), ss_and(f->open_seekable, ss_fops_stream(f))));
+}
+
+static enum ss_tri applies(const struct ss_facts *s)
+{
+	return ss_facts_some_fops(s, fops_applies);
 }
 
 /* Whether lseek() succeeds on a fops without .llseek: default_llseek. */
@@ -32,12 +39,10 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 		const struct ss_function *first;
 		const char *member = NULL;
 
-		if (ss_fops_method(f, "llseek") || f->pseudo)
+		if (fops_applies(u->facts, &u->facts->fops[i]) == SS_NO)
 			continue;
 		first = ss_era_stream_method(u, f, &member);
 		if (!first)
-			continue;
-		if (ss_model_open_kind(u->model, ss_fops_method(f, "open")) != SS_OPEN_SEEKABLE)
 			continue;
 		/* The doubtful ones are seek-debatable's notes. */
 		if (ss_model_stream_doubt(f) != SS_DOUBT_NONE)
@@ -77,6 +82,6 @@ const struct ss_rule ss_rule_seekable_default = {
 	.fix = NULL,
 	.names = SS_NAMES_OBJECT,
 	.needs = needs,
-	.maybe = maybe,
+	.applies = applies,
 	.check = check,
 };

@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "rules/rule.h"
 
-#include "input/member_text.h"
 #include "rules/advice.h"
 
 #include "model/model.h"
 #include "model/unit.h"
 
 static const char *const needs[] = { "f_pos", NULL };
+
+/* An f_pos reached outside an llseek method, which owns it. */
+static enum ss_tri applies(const struct ss_facts *s)
+{
+	return s->fpos_member;
+}
 
 /* The semantic patch rewrites only the file a handler was given. */
 static bool claims(const struct ss_unit *u, const struct ss_fpos_access *a)
@@ -59,7 +64,7 @@ const struct ss_rule ss_rule_sysctl_fpos = {
 	.fix = "sysctl_ppos.cocci",
 	.names = SS_NAMES_FUNCTION,
 	.needs = needs,
-	.maybe = ss_text_fpos_maybe,
+	.applies = applies,
 	.claims = claims,
 	.check = check,
 };

@@ -1,18 +1,34 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The prefilter's look at file_operations initializers: each case is a
- * source text and whether a fops-level rule could still report on it.
- * "no" must only ever be said of text the rules would surely pass.
+ * The text's facts of file_operations initializers: each case is a source
+ * text and whether a fops-level rule's condition is still open on the
+ * sheet the text gives (input/text_facts.h).  "No" must only ever be said
+ * of text the rules would surely pass.
  */
 #include "check.h"
-#include "input/fops_text.h"
+#include "input/text_facts.h"
+#include "rules/rule.h"
 
 #include <string.h>
 
-#define MAYBE(text, shapes) ss_fops_text_maybe(text, strlen(text), shapes)
-#define NONE SS_FOPS_NO_LLSEEK
-#define REFUSED SS_FOPS_NO_LLSEEK_FN
-#define BOTH (NONE | REFUSED)
+/* Whether the rule's condition is anything but no on the text's sheet. */
+static bool maybe(const char *text, const char *rule)
+{
+	struct ss_facts sheet;
+	enum ss_tri a;
+
+	ss_text_facts(text, strlen(text), &sheet);
+	a = ss_rule_by_id(rule)->applies(&sheet);
+	ss_facts_free(&sheet);
+	return a != SS_NO;
+}
+
+#define MAYBE(text, rule) maybe(text, rule)
+/* A fops without .llseek, one with no_llseek, either, one with its own. */
+#define NONE "seekable-default"
+#define REFUSED "pread-hole"
+#define BOTH "pread-hole"
+#define OWN "nonseekable-stream"
 
 static const char seq_file[] =
 	"static int foo_open(struct inode *i, struct file *f)\n"
@@ -210,12 +226,16 @@ static void test_maybe(void)
 	CHECK(MAYBE(STREAM_READ "static const struct file_operations foo_fops = {\n"
 		    "\t.read = foo_read,\n};\n", NONE),
 	      "a read method defined here that ignores its position");
-	CHECK(!MAYBE(nonseekable, SS_FOPS_OWN_LLSEEK),
+	CHECK(!MAYBE(nonseekable, OWN),
 	      "an llseek of its own: no_llseek is none");
-	CHECK(MAYBE("static const struct file_operations foo_fops = {\n"
+	CHECK(MAYBE(STREAM_READ "static const struct file_operations foo_fops = {\n"
 		    "\t.llseek = foo_llseek,\n\t.read = foo_read,\n"
-		    "\t.open = foo_open,\n};\n", SS_FOPS_OWN_LLSEEK),
-	      "an llseek of its own, whatever the open method does");
+		    "\t.open = nonseekable_open,\n};\n", OWN),
+	      "an llseek of its own, opened non-seekable");
+	CHECK(!MAYBE("static const struct file_operations foo_fops = {\n"
+		     "\t.llseek = foo_llseek,\n\t.read = foo_read,\n"
+		     "\t.open = foo_open,\n};\n", OWN),
+	      "an llseek of its own, but an open defined elsewhere");
 	CHECK(MAYBE(POSITIONAL_READ("\t*ppos += n;\n\treturn n;\n"), NONE),
 	      "advancing the position reads none of it (a pread hole from 2.6.37)");
 	CHECK(MAYBE(POSITIONAL_READ("\t* ppos = 0;\n\treturn n;\n"), NONE),
@@ -228,9 +248,42 @@ static void test_maybe(void)
 	      "a '*' after a value is no dereference");
 }
 
+/* The sheet itself: what the text is sure of, and what it leaves open. */
+static void test_facts(void)
+{
+	static const char positional[] = "static const struct file_operations foo_fops = {\n"
+					 "\tNULL, foo_read, NULL,\n};\n";
+	static const char espipe[] = "static loff_t foo_llseek(struct file *f, loff_t o, int w)\n"
+				     "{\n\treturn -ESPIPE;\n}\n";
+	struct ss_facts s;
+
+	ss_text_facts(nonseekable, strlen(nonseekable), &s);
+	CHECK(s.nfops == 1 && s.fops[0].data == SS_YES && s.fops[0].no_llseek == SS_YES &&
+	      s.fops[0].refuses_lseek == SS_YES && s.fops[0].open_nonseekable == SS_YES &&
+	      s.fops[0].open_seekable == SS_NO && s.fops[0].pseudo == SS_NO &&
+	      s.fops[0].nmethods == 1 && s.fops[0].methods[0].here == SS_NO,
+	      "the facts of a nonseekable_open() driver");
+	ss_facts_free(&s);
+	ss_text_facts(seq_file, strlen(seq_file), &s);
+	CHECK(s.nfops == 1 && s.fops[0].own_llseek == SS_YES && s.fops[0].refuses_lseek == SS_NO &&
+	      s.fops[0].methods[0].here == SS_NO && s.fops[0].open_nonseekable == SS_UNKNOWN &&
+	      s.fpos_member == SS_NO && s.espipe_llseek == SS_NO,
+	      "seq_read is defined elsewhere; the open method is not read to the end");
+	ss_facts_free(&s);
+	ss_text_facts(positional, strlen(positional), &s);
+	CHECK(s.nfops == 1 && s.fops[0].data == SS_UNKNOWN && s.fops[0].pseudo == SS_UNKNOWN,
+	      "positional entries: nothing known");
+	ss_facts_free(&s);
+	ss_text_facts(espipe, strlen(espipe), &s);
+	CHECK(s.espipe_llseek == SS_UNKNOWN && s.nfops == 1 && s.fops[0].data == SS_UNKNOWN,
+	      "an llseek refusing with -ESPIPE: some file_operations out of sight may name it");
+	ss_facts_free(&s);
+}
+
 int main(void)
 {
 	test_ruled_out();
 	test_maybe();
+	test_facts();
 	return check_status("fops_text");
 }

@@ -9,7 +9,7 @@
 
 #include <string.h>
 
-#define REACHES(text) ss_text_fpos_maybe(text, strlen(text))
+#define REACHES(text) ss_text_fpos_member(text, strlen(text))
 
 #define LLSEEK(body) \
 	"static loff_t foo_llseek(struct file *file, loff_t off, int whence)\n" \

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "facts/facts.h"
+
+#include "util/xalloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void ss_facts_free(struct ss_facts *s)
+{
+	free(s->fops);
+	memset(s, 0, sizeof(*s));
+}
+
+struct ss_fops_facts *ss_facts_add_fops(struct ss_facts *s)
+{
+	struct ss_fops_facts *f;
+
+	xgrow((void **)&s->fops, &s->capfops, s->nfops + 1, sizeof(*s->fops));
+	f = &s->fops[s->nfops++];
+	memset(f, 0, sizeof(*f));
+	return f;
+}
+
+struct ss_method_facts *ss_fops_facts_add_method(struct ss_fops_facts *f)
+{
+	struct ss_method_facts *m;
+
+	if (f->nmethods == SS_FACTS_METHODS) {
+		f->more = true;
+		m = &f->spare;
+	} else {
+		m = &f->methods[f->nmethods++];
+	}
+	memset(m, 0, sizeof(*m));
+	return m;
+}
+
+/* Whether every data method is here and passes `ok`; no when there is none. */
+static enum ss_tri every_method(const struct ss_fops_facts *f,
+				enum ss_tri (*ok)(const struct ss_method_facts *))
+{
+	enum ss_tri all = f->more ? ss_and(f->data, SS_UNKNOWN) : f->data;
+
+	for (size_t i = 0; i < f->nmethods; i++)
+		all = ss_and(all, ss_and(f->methods[i].here, ok(&f->methods[i])));
+	return all;
+}
+
+static enum ss_tri no_use(const struct ss_method_facts *m)
+{
+	return ss_not(m->uses_position);
+}
+
+static enum ss_tri no_examination(const struct ss_method_facts *m)
+{
+	return ss_not(m->examines_position);
+}
+
+static enum ss_tri names_none(const struct ss_method_facts *m)
+{
+	return ss_and(ss_not(m->examines_position), ss_not(m->names_position));
+}
+
+enum ss_tri ss_fops_stream(const struct ss_fops_facts *f)
+{
+	return every_method(f, no_use);
+}
+
+enum ss_tri ss_fops_ignoring(const struct ss_fops_facts *f)
+{
+	return every_method(f, no_examination);
+}
+
+enum ss_tri ss_fops_stream_safe(const struct ss_fops_facts *f)
+{
+	return every_method(f, names_none);
+}
+
+enum ss_tri ss_fops_era_stream(const struct ss_facts *s, const struct ss_fops_facts *f)
+{
+	enum ss_tri refuses = s->vfs[SS_VFS_MISSING_LLSEEK_REFUSES];
+
+	return ss_or(ss_and(refuses, ss_fops_ignoring(f)),
+		     ss_and(ss_not(refuses), ss_fops_stream(f)));
+}
+
+enum ss_tri ss_facts_some_fops(const struct ss_facts *s,
+			       enum ss_tri (*cond)(const struct ss_facts *,
+						   const struct ss_fops_facts *))
+{
+	enum ss_tri any = SS_NO;
+
+	for (size_t i = 0; i < s->nfops && any != SS_YES; i++)
+		any = ss_or(any, cond(s, &s->fops[i]));
+	return any;
+}

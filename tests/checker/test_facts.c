@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The fact sheet's logic: unknown stays unknown unless a no (in an and)
+ * or a yes (in an or) decides, and the facts drawn from a file_operations'
+ * data methods follow it.
+ */
+#include "check.h"
+#include "facts/facts.h"
+
+static enum ss_tri always(const struct ss_facts *s, const struct ss_fops_facts *f)
+{
+	(void)s;
+	return f->data;
+}
+
+static void test_logic(void)
+{
+	CHECK(ss_and(SS_NO, SS_UNKNOWN) == SS_NO && ss_and(SS_YES, SS_UNKNOWN) == SS_UNKNOWN,
+	      "and");
+	CHECK(ss_or(SS_YES, SS_UNKNOWN) == SS_YES && ss_or(SS_NO, SS_UNKNOWN) == SS_UNKNOWN, "or");
+	CHECK(ss_not(SS_UNKNOWN) == SS_UNKNOWN && ss_not(SS_NO) == SS_YES, "not");
+}
+
+static void test_methods(void)
+{
+	struct ss_facts s = { 0 };
+	struct ss_fops_facts *f = ss_facts_add_fops(&s);
+	struct ss_method_facts *m;
+
+	CHECK(ss_facts_some_fops(&s, always) == SS_UNKNOWN, "a fops nothing is known of");
+	f->data = SS_NO;
+	CHECK(ss_fops_stream(f) == SS_NO, "no data method: no stream");
+	f->data = SS_YES;
+	m = ss_fops_facts_add_method(f);
+	m->uses_position = m->examines_position = SS_YES;
+	CHECK(ss_fops_stream(f) == SS_NO && ss_fops_ignoring(f) == SS_NO,
+	      "a method using its position, wherever it is defined");
+	m->here = SS_YES;
+	m->uses_position = m->names_position = SS_NO;
+	m->examines_position = SS_YES;	/* hands its kiocb on */
+	CHECK(ss_fops_stream(f) == SS_YES && ss_fops_ignoring(f) == SS_NO, "stream, not ignoring");
+	CHECK(ss_fops_era_stream(&s, f) == SS_UNKNOWN, "the era decides, and it is unknown");
+	s.vfs[SS_VFS_MISSING_LLSEEK_REFUSES] = SS_NO;
+	CHECK(ss_fops_era_stream(&s, f) == SS_YES, "before 2.6.37: a stream");
+	m = ss_fops_facts_add_method(f);
+	m->here = SS_NO;
+	CHECK(ss_fops_stream(f) == SS_NO, "a method defined elsewhere");
+	for (int i = 0; i < SS_FACTS_METHODS + 2; i++)
+		ss_fops_facts_add_method(f)->here = SS_YES;
+	f->methods[1].here = SS_YES;
+	CHECK(f->nmethods == SS_FACTS_METHODS && ss_fops_stream(f) == SS_UNKNOWN,
+	      "methods that do not fit are unknown");
+	ss_facts_free(&s);
+	CHECK(ss_facts_some_fops(&s, always) == SS_NO, "no fops at all");
+}
+
+int main(void)
+{
+	test_logic();
+	test_methods();
+	return check_status("facts");
+}
