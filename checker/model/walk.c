@@ -289,19 +289,21 @@ static bool handoff(struct walker *w, CXCursor self, bool kiocb)
 	struct ss_model *m = w->m;
 	size_t a = climb(w, 1);
 	CXCursor p = up_at(w, a), below = a == 1 ? self : up_at(w, a - 1);
-	CXCursor callee = clang_getCursorReferenced(p);
+	CXCursor callee = clang_getCursorReferenced(p), kids[MAX_PARAMS + 1];
 	struct handoff h = { (size_t)w->fn, kiocb, NULL, 0 };
-	int n;
+	unsigned n;
 
 	if (!is_call(p))
 		return false;
-	n = clang_Cursor_getNumArguments(p);
+	/* the callee's expression, then the arguments */
+	n = ss_children(p, kids, MAX_PARAMS + 1);
 	if (clang_getCursorKind(p) == CXCursor_CallExpr &&
-	    clang_getCursorKind(callee) == CXCursor_FunctionDecl)
-		for (int i = 0; i < n; i++)
-			if (clang_equalCursors(clang_Cursor_getArgument(p, (unsigned)i), below)) {
+	    clang_getCursorKind(callee) == CXCursor_FunctionDecl &&
+	    (int)n == clang_Cursor_getNumArguments(p) + 1)
+		for (unsigned i = 1; i < n && i <= MAX_PARAMS; i++)
+			if (clang_equalCursors(kids[i], below)) {
 				h.callee = model_keep_spelling(m, callee);
-				h.arg = (unsigned)i;
+				h.arg = i - 1;
 			}
 	xgrow((void **)&m->handoffs, &m->caphandoffs, m->nhandoffs + 1, sizeof(*m->handoffs));
 	m->handoffs[m->nhandoffs++] = h;
