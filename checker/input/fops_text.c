@@ -317,10 +317,12 @@ static bool store_only(const char *s, size_t close, size_t at, size_t end)
 
 	if (before == 0 || s[before - 1] != '*' || after + 1 >= close)
 		return false;
-	/* `a * ppos` multiplies nothing: a '*' after a value is no dereference. */
+	/* `a * ppos` multiplies nothing: a '*' after a value is no dereference.
+	   After `if (...)`, `else` or `return` it is one. */
 	before = ss_ctext_back_blank(s, before - 1);
-	if (before > 0 && (ss_ctext_ident_char(s[before - 1]) || s[before - 1] == ')' ||
-			   s[before - 1] == ']'))
+	if (before > 0 && ss_ctext_ident_char(s[before - 1]) &&
+	    !(before >= 4 && ss_ctext_word_at(s, before, before - 4, WORD("else"))) &&
+	    !(before >= 6 && ss_ctext_word_at(s, before, before - 6, WORD("return"))))
 		return false;
 	if (s[after] == '=')
 		return s[after + 1] != '=';
