@@ -37,9 +37,8 @@ struct effect {
 /* The state of one method's look into its callees. */
 struct follow {
 	struct ss_model *m;
-	size_t *first;			/* per function: its first hand-off (they are
-					   kept in the order of the walk); one more
-					   for the end */
+	size_t *first;			/* per function: its first hand-off (sorted
+					   by caller); one more for the end */
 	unsigned char *on_path;		/* the functions being looked into */
 	bool method;			/* the one asking is a data method */
 };
