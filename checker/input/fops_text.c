@@ -168,7 +168,9 @@ struct definition {
  * satisfies `holds`; false when there is none, or one is cut short.
  */
 static bool every_definition(const char *s, size_t len, struct span name,
-			     bool (*holds)(const char *s, size_t len, const struct definition *d))
+			     bool (*holds)(const char *s, size_t len, const struct definition *d,
+					   void *arg),
+			     void *arg)
 {
 	const char *at = s;
 	size_t defs = 0;
@@ -191,14 +193,15 @@ static bool every_definition(const char *s, size_t len, struct span name,
 			continue;
 		d.body_end = ss_ctext_closing(s, len, d.body);
 		defs++;
-		if (!holds(s, len, &d))
+		if (!holds(s, len, &d, arg))
 			return false;
 	}
 	return defs > 0;
 }
 
-static bool calls_nonseekable(const char *s, size_t len, const struct definition *d)
+static bool calls_nonseekable(const char *s, size_t len, const struct definition *d, void *arg)
 {
+	(void)arg;
 	return body_calls(s, len, d->body, d->body_end);
 }
 
@@ -207,7 +210,7 @@ static bool calls_nonseekable(const char *s, size_t len, const struct definition
 static bool open_is_nonseekable(const char *s, size_t len, struct span name)
 {
 	return ss_vfs_open_nonseekable(s + name.at, name.n) ||
-	       every_definition(s, len, name, calls_nonseekable);
+	       every_definition(s, len, name, calls_nonseekable, NULL);
 }
 
 /*
@@ -266,6 +269,53 @@ static void open_facts(const struct context *c, const struct entries *e, struct 
 	}
 }
 
+/* The name of the parameter of the list [open, close] whose `,`-separated
+   part [from, to) is: its last identifier.  False when it has none. */
+static bool param_name(const char *s, size_t from, size_t to, struct span *name)
+{
+	size_t end = to;
+
+	while (end > from && !ss_ctext_ident_char(s[end - 1]))
+		end--;
+	name->n = 0;
+	while (end > from && ss_ctext_ident_char(s[end - 1])) {
+		end--;
+		name->n++;
+	}
+	name->at = end;
+	return name->n > 0;
+}
+
+/*
+ * The parameter `k` of the list [open, close] (0 the first): where it
+ * starts and ends.  False when the list has fewer.
+ */
+static bool nth_param(const char *s, size_t open, size_t close, unsigned k,
+		      size_t *from, size_t *to)
+{
+	size_t i = open + 1;
+	unsigned commas = 0;
+
+	*from = open;
+	while ((i = ss_ctext_skip_noise(s, close, i)) < close) {
+		if (s[i] == '(' || s[i] == '[') {
+			i = ss_ctext_closing(s, close, i);
+			continue;
+		}
+		if (s[i] == ',') {
+			if (commas == k) {
+				*to = i;
+				return true;
+			}
+			commas++;
+			*from = i;
+		}
+		i++;
+	}
+	*to = close;
+	return commas == k;
+}
+
 /*
  * The position parameter's name of a read or write method whose parameter
  * list is [open, close]: the last of four, declared `loff_t *`.  False when
@@ -273,31 +323,12 @@ static void open_facts(const struct context *c, const struct entries *e, struct 
  */
 static bool position_param(const char *s, size_t open, size_t close, struct span *name)
 {
-	size_t commas = 0, last = open, i = open + 1, end;
+	size_t from, to;
 
-	while ((i = ss_ctext_skip_noise(s, close, i)) < close) {
-		if (s[i] == '(' || s[i] == '[') {
-			i = ss_ctext_closing(s, close, i);
-			continue;
-		}
-		if (s[i] == ',') {
-			commas++;
-			last = i;
-		}
-		i++;
-	}
-	if (commas != 3 || !memmem(s + last, close - last, WORD("loff_t")))
+	if (!nth_param(s, open, close, 3, &from, &to) || to != close ||
+	    !memmem(s + from, to - from, WORD("loff_t")))
 		return false;
-	end = close;
-	while (end > last && !ss_ctext_ident_char(s[end - 1]))
-		end--;
-	name->n = 0;
-	while (end > last && ss_ctext_ident_char(s[end - 1])) {
-		end--;
-		name->n++;
-	}
-	name->at = end;
-	return name->n > 0 && !span_is(s, *name, "loff_t");
+	return param_name(s, from, to, name) && !span_is(s, *name, "loff_t");
 }
 
 /*
@@ -311,25 +342,196 @@ static bool store_only(const char *s, size_t close, size_t at, size_t end)
 
 	if (before == 0 || s[before - 1] != '*' || after + 1 >= close)
 		return false;
-	/* `a * ppos` multiplies nothing: a '*' after a value is no dereference. */
+	/* `a * ppos` multiplies nothing: a '*' after a value is no dereference.
+	   After `if (...)`, `else` or `return` it is one. */
 	before = ss_ctext_back_blank(s, before - 1);
-	if (before > 0 && (ss_ctext_ident_char(s[before - 1]) || s[before - 1] == ')' ||
-			   s[before - 1] == ']'))
+	if (before > 0 && ss_ctext_ident_char(s[before - 1]) &&
+	    !(before >= 4 && ss_ctext_word_at(s, before, before - 4, WORD("else"))) &&
+	    !(before >= 6 && ss_ctext_word_at(s, before, before - 6, WORD("return"))))
 		return false;
 	if (s[after] == '=')
 		return s[after + 1] != '=';
 	return (s[after] == '+' || s[after] == '-') && s[after + 1] == '=';
 }
 
+/* How many calls deep a position handed to a function of the file is
+   followed, as the parse follows it (model/follow.c). */
+#define FOLLOW_DEPTH 4
+
+/* The text of the file, as the look into a method's helpers needs it. */
+struct text {
+	const char *s;
+	size_t len;
+	bool pasting;		/* it pastes tokens (`##`) somewhere */
+};
+
+static bool body_reads(const struct text *t, size_t open, size_t close, struct span name,
+		       unsigned depth);
+
+/*
+ * Whether every mention of the function `name` in the code is a call the
+ * parse would find no definition for: `name(` after anything but a word (a
+ * type, `define`) or a `*`, with no body after it.  A macro's name
+ * (capitals) or a text that pastes tokens may hide one.
+ */
+static bool called_elsewhere(const struct text *t, struct span name)
+{
+	const char *s = t->s, *at = s;
+	bool lower = false;
+
+	for (size_t i = 0; i < name.n; i++)
+		lower |= s[name.at + i] >= 'a' && s[name.at + i] <= 'z';
+	if (!lower || t->pasting)
+		return false;
+	while ((at = memmem(at, t->len - (size_t)(at - s), s + name.at, name.n))) {
+		size_t i = (size_t)(at - s), b, p, q;
+
+		at += name.n;
+		if (!ss_ctext_word_at(s, t->len, i, s + name.at, name.n) || !ss_ctext_in_code(s, t->len, i))
+			continue;
+		b = ss_ctext_back_blank(s, i);
+		p = ss_ctext_skip_blank(s, t->len, i + name.n);
+		if ((b && (s[b - 1] == '*' || (ss_ctext_ident_char(s[b - 1]) &&
+					       !(b >= 6 && ss_ctext_word_at(s, b, b - 6, WORD("return")))))) ||
+		    p >= t->len || s[p] != '(')
+			return false;
+		q = ss_ctext_skip_blank(s, t->len, ss_ctext_closing(s, t->len, p) + 1);
+		if (q >= t->len || s[q] == '{')
+			return false;
+	}
+	return true;
+}
+
+static bool any(const char *s, size_t len, const struct definition *d, void *arg)
+{
+	(void)s, (void)len, (void)d, (void)arg;
+	return true;
+}
+
+/*
+ * Whether an argument of the call whose `(` is at `paren` names a function
+ * the text defines: a macro from a header may call it, handing it what the
+ * text shows handed to the macro.
+ */
+static bool passes_own_function(const struct text *t, size_t paren)
+{
+	const char *s = t->s;
+	size_t close = ss_ctext_closing(s, t->len, paren), i = paren + 1;
+
+	while ((i = ss_ctext_skip_noise(s, close, i)) < close) {
+		size_t end = ss_ctext_ident_end(s, close, i);
+		struct span w = { i, end - i };
+
+		if (end == i) {
+			i++;
+			continue;
+		}
+		if (!ss_ctext_member_at(s, i) && every_definition(s, t->len, w, any, NULL))
+			return true;
+		i = end;
+	}
+	return false;
+}
+
+struct param_read {
+	const struct text *t;
+	unsigned k;		/* which parameter */
+	unsigned depth;
+};
+
+/* Whether the definition surely reads its parameter k; none written in a
+   macro's body, which the parse sees where it is used. */
+static bool reads_param(const char *s, size_t len, const struct definition *d, void *arg)
+{
+	const struct param_read *r = arg;
+	struct span param;
+	size_t from, to, line = d->params;
+
+	(void)len;
+	while (line > 0 && s[line - 1] != '\n')
+		line--;
+	if (ss_ctext_directive_at(s, d->params, line) != SS_CTEXT_NONE ||
+	    !nth_param(s, d->params, d->params_end, r->k, &from, &to) ||
+	    !param_name(s, from, to, &param))
+		return false;
+	return body_reads(r->t, d->body, d->body_end, param, r->depth);
+}
+
+/*
+ * Whether the mention [at, end) of a parameter in the body [open, close],
+ * neither a member nor a store through it, surely reads it the way the
+ * parse counts reads.  Handed whole to a call (past parentheses), it reads
+ * it when the callee is one the parse finds no definition of, or one whose
+ * every definition reads what it is given; past a cast the text cannot
+ * tell.
+ */
+static bool mention_reads(const struct text *t, size_t open, size_t close, size_t at, size_t end,
+			  unsigned depth)
+{
+	const char *s = t->s;
+	size_t b, a, paren, from;
+	unsigned k = 0;
+	struct span callee;
+
+	for (;;) {
+		b = ss_ctext_back_blank(s, at);
+		a = ss_ctext_skip_blank(s, close, end);
+		if (b <= open + 1 || a >= close)
+			return true;
+		if (s[b - 1] != '(' || s[a] != ')')
+			break;
+		from = ss_ctext_back_blank(s, b - 1);
+		if (from && (ss_ctext_ident_char(s[from - 1]) || s[from - 1] == ')' ||
+			     s[from - 1] == ']'))
+			break;
+		at = b - 1;	/* only parentheses */
+		end = a + 1;
+	}
+	if (s[b - 1] == ')')
+		return false;	/* a cast, which the parse sees through */
+	if ((s[b - 1] != '(' && s[b - 1] != ',') || (s[a] != ',' && s[a] != ')'))
+		return true;
+	paren = s[b - 1] == '(' ? b - 1 : ss_ctext_innermost_open(s, open + 1, at);
+	if (paren == SS_CTEXT_NONE || s[paren] != '(')
+		return true;	/* an initializer's element */
+	from = ss_ctext_back_blank(s, paren);
+	if (from && (s[from - 1] == ')' || s[from - 1] == ']'))
+		return false;	/* a call through a pointer, or a cast */
+	if (!ss_ctext_call_paren(s, paren))
+		return true;	/* `if (x, ppos)`: a comma operator */
+	for (size_t i = paren + 1; (i = ss_ctext_skip_noise(s, at, i)) < at; i++) {
+		if (s[i] == '(' || s[i] == '[' || s[i] == '{')
+			i = ss_ctext_closing(s, at, i);
+		else if (s[i] == ',')
+			k++;
+	}
+	callee.at = from;
+	while (callee.at > 0 && ss_ctext_ident_char(s[callee.at - 1]))
+		callee.at--;
+	callee.n = from - callee.at;
+	if (called_elsewhere(t, callee))
+		return !passes_own_function(t, paren);
+	if (depth >= FOLLOW_DEPTH)
+		return false;
+	{
+		struct param_read r = { t, k, depth + 1 };
+
+		return every_definition(s, t->len, callee, reads_param, &r);
+	}
+}
+
 /*
  * Whether the body [open, close] surely reads the parameter `name`, the way
  * the parse counts a read: a plain mention other than a store or an
- * advance through it, in a body without directives (a branch not taken may
- * hold the only one) and without f_pos (a test of the position against it
- * may be one that refuses nothing).
+ * advance through it, or one handed to a function that surely reads it, in
+ * a body without directives (a branch not taken may hold the only one) and
+ * without f_pos (a test of the position against it may be one that refuses
+ * nothing).
  */
-static bool body_reads(const char *s, size_t open, size_t close, struct span name)
+static bool body_reads(const struct text *t, size_t open, size_t close, struct span name,
+		       unsigned depth)
 {
+	const char *s = t->s;
 	bool read = false;
 	size_t i = open + 1;
 
@@ -345,21 +547,22 @@ static bool body_reads(const char *s, size_t open, size_t close, struct span nam
 		}
 		if (span_is(s, w, "f_pos"))
 			return false;
-		if (w.n == name.n && memcmp(s + i, s + name.at, name.n) == 0 &&
-		    !ss_ctext_member_at(s, i) && !store_only(s, close, i, end))
+		if (!read && w.n == name.n && memcmp(s + i, s + name.at, name.n) == 0 &&
+		    !ss_ctext_member_at(s, i) && !store_only(s, close, i, end) &&
+		    mention_reads(t, open, close, i, end, depth))
 			read = true;
 		i = end;
 	}
 	return read;
 }
 
-static bool reads_its_position(const char *s, size_t len, const struct definition *d)
+static bool reads_its_position(const char *s, size_t len, const struct definition *d, void *arg)
 {
 	struct span position;
 
 	(void)len;
 	return position_param(s, d->params, d->params_end, &position) &&
-	       body_reads(s, d->body, d->body_end, position);
+	       body_reads(arg, d->body, d->body_end, position, 0);
 }
 
 /*
@@ -367,9 +570,11 @@ static bool reads_its_position(const char *s, size_t len, const struct definitio
  * definition of it surely reads its position: then no file_operations
  * naming it is stream-like.
  */
-static bool method_reads_position(const char *s, size_t len, struct span name)
+static bool method_reads_position(const struct context *c, struct span name)
 {
-	return every_definition(s, len, name, reads_its_position);
+	struct text t = { c->s, c->len, c->pasting };
+
+	return every_definition(c->s, c->len, name, reads_its_position, &t);
 }
 
 /* Read later where the text hands the variable: to an anonymous file
@@ -424,7 +629,7 @@ static void method_facts(const struct context *c, const struct entries *e,
 		if (defined_elsewhere(c, m->value))
 			mf->here = SS_NO;
 		if ((span_is(c->s, m->member, "read") || span_is(c->s, m->member, "write")) &&
-		    method_reads_position(c->s, c->len, m->value))
+		    method_reads_position(c, m->value))
 			mf->uses_position = mf->examines_position = SS_YES;
 	}
 	if (e->more)

@@ -10,6 +10,7 @@
  *   init.c      the initializers that name methods (file_operations, ...)
  *   fpos.c      the f_pos accesses and the stream-only refusals
  *   recover.c   position reads a parse error hid from the AST (from its text)
+ *   follow.c    what the helpers a method hands its position to do with it
  *   undecided.c what a parse under the bundled header left undecided
  *   query.c     answers the rules (model.h), from the storage only
  *   roles.c     which role a member name or a signature gives
@@ -41,6 +42,16 @@ struct call {
 	const char *callee;
 };
 
+/* A position parameter, or a kiocb as first parameter, handed whole to a
+   call: the walk counts it a read, follow.c looks into the callee. */
+struct handoff {
+	size_t caller;
+	bool kiocb;
+	const char *callee;		/* NULL: no function named (a pointer, a
+					   call clang could not type) */
+	unsigned arg;			/* the argument it is */
+};
+
 struct passed {
 	long fn;
 	CXCursor var;
@@ -67,6 +78,9 @@ struct ss_model {
 	CXCursor (*params)[MAX_PARAMS];	/* per function */
 	unsigned *nparams;
 	signed char *espipe_only;	/* per function: -1 not yet known */
+	unsigned *ki_reads;		/* per function: its ->ki_pos reads and */
+	unsigned *ki_examined;		/* examinations (in position_reads, ..._examined) */
+	bool *followed;			/* per function: a method's verdict looked into it */
 
 	struct ss_fops *fops;
 	size_t nfops, capfops;
@@ -85,6 +99,11 @@ struct ss_model {
 	size_t ngrants, capgrants;
 	struct call *calls;
 	size_t ncalls, capcalls;
+	struct handoff *handoffs;
+	size_t nhandoffs, caphandoffs;
+	/* Offsets in the main file of the kiocb parameters the AST saw
+	   handed to a call (recover.c looks for the rest in the text). */
+	struct ss_map kiocb_handed;
 
 	struct name_info *names;
 	size_t nnames, capnames;
@@ -173,6 +192,11 @@ bool model_body_span(const struct ss_model *m, const struct ss_function *f,
    counted from the text of the statements that hold the errors */
 void model_recover_reads(struct ss_model *m, const char *text, size_t len);
 
+/* follow.c: after the walk and recover.c, what each position and kiocb
+   handed to a function of this file comes to there */
+void model_follow_handoffs(struct ss_model *m);
+/* Whether a method's verdict depends on what f does with a parameter. */
+bool model_followed(const struct ss_model *m, const struct ss_function *f);
 
 /* fpos.c */
 void model_maybe_alias(struct walker *w, CXCursor var);

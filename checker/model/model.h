@@ -66,7 +66,10 @@ struct ss_function {
 	unsigned position;		/* index of its loff_t * position parameter: the last
 					   one, SS_POSITION_PARAM when it has none */
 	int position_uses;		/* references to that parameter in the body, less
-					   those in dead tests (an if with an empty branch) */
+					   those in dead tests (an if with an empty branch);
+					   one handed whole to a function of this file
+					   counts as what that function does with it
+					   (model/follow.c), here and below */
 	int position_reads;		/* uses of the position's value: `*ppos` read,
 					   `ppos` handed to a call, ->ki_pos read; not a
 					   store, an advance (`*ppos += n`) or a test of
@@ -74,9 +77,13 @@ struct ss_function {
 	int position_examined;		/* uses of the position or ->ki_pos other than a
 					   store or an advance (`*ppos = n`, `ki_pos += n`):
 					   reads, tests, hand-offs */
-	bool uses_ki_pos;		/* the body reads or writes some ->ki_pos */
+	bool uses_ki_pos;		/* the body, or a function of this file it
+					   hands its kiocb to, reads or writes some
+					   ->ki_pos */
 	bool hands_kiocb;		/* its first parameter, a struct kiocb *, is
-					   handed to a call (which may read ki_pos); where
+					   handed to a call that may read ki_pos: one
+					   defined elsewhere (bar a few of the VFS's own
+					   that never do), or here and examining it; where
 					   a parse error may have lost the call, as the
 					   text shows it */
 	bool touches_fpos;		/* the body accesses some struct file's f_pos */

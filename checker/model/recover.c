@@ -236,17 +236,21 @@ static void recover_body(struct ss_model *m, struct ss_function *f, const struct
 }
 
 struct hand_on {
+	const struct ss_model *m;
 	const char *name;	/* the parameter */
 	size_t end;		/* the body's end */
 };
 
-/* A mention of the parameter followed by `,` or `)`, not reached as a member. */
+/* A mention of the parameter followed by `,` or `)`, not reached as a
+   member, that the AST did not see handed to a call. */
 static bool handed_on(const char *s, size_t at, size_t end, void *arg)
 {
 	const struct hand_on *h = arg;
+	unsigned off = (unsigned)at;
 	size_t after;
 
-	if (!model_is_word(s, at, end, h->name) || ss_ctext_member_at(s, at))
+	if (!model_is_word(s, at, end, h->name) || ss_ctext_member_at(s, at) ||
+	    ss_map_get(&h->m->kiocb_handed, &off, sizeof(off)))
 		return false;
 	after = ss_ctext_skip_blank(s, h->end, end);
 	return after < h->end && (s[after] == ',' || s[after] == ')');
@@ -256,10 +260,11 @@ static bool handed_on(const char *s, size_t at, size_t end, void *arg)
  * Whether the body s[start, end) hands the parameter on to a call.  The
  * text is asked only where a parse error may have cost the AST the call.
  */
-static bool text_hands_on(CXCursor param, const char *s, size_t len, size_t start, size_t end)
+static bool text_hands_on(const struct ss_model *m, CXCursor param, const char *s, size_t len,
+			  size_t start, size_t end)
 {
 	CXString name = clang_getCursorSpelling(param);
-	struct hand_on h = { clang_getCString(name), end };
+	struct hand_on h = { m, clang_getCString(name), end };
 	const struct model_text t = { .s = s, .len = len, .directives = true };
 	bool found = h.name && *h.name && model_each_word(&t, start, end, handed_on, &h);
 
@@ -280,9 +285,10 @@ void model_recover_reads(struct ss_model *m, const char *text, size_t len)
 		if (!model_body_span(m, f, &start, &end) || end > len ||
 		    !error_within(&e, start, end))
 			continue;
-		if (!f->hands_kiocb && m->nparams[i] > 0 &&
+		/* the hand-offs the AST saw are follow.c's */
+		if (m->nparams[i] > 0 &&
 		    ss_type_is_pointer_to_struct(clang_getCursorType(m->params[i][0]), "kiocb"))
-			f->hands_kiocb = text_hands_on(m->params[i][0], text, len, start + 1, end);
+			f->hands_kiocb = text_hands_on(m, m->params[i][0], text, len, start + 1, end);
 		if (f->position >= m->nparams[i])
 			continue;
 		name = clang_getCursorSpelling(m->params[i][f->position]);

@@ -158,7 +158,8 @@ static bool deciding_word_lost(const char *s, size_t at, size_t end, void *arg)
 }
 
 /*
- * A parse error inside a method that cost the AST part of what the rules
+ * A parse error inside a method, or inside a function of the file a method
+ * hands its position or kiocb to, that cost the AST part of what the rules
  * need: a word of its body deciding how it uses the position.  An error
  * elsewhere in the method (a member of a driver's struct the bundled
  * header cannot know) decides nothing.
@@ -201,7 +202,8 @@ static bool error_in_method(const struct ss_model *m, CXTranslationUnit tu, CXFi
 		clang_getFileLocation(loc, &file, NULL, NULL, NULL);
 		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && file &&
 		    clang_File_isEqual(file, main_file) &&
-		    (f = ss_model_function_at(m, loc)) && (f->roles & ~SS_ROLE_OTHER) &&
+		    (f = ss_model_function_at(m, loc)) &&
+		    ((f->roles & ~SS_ROLE_OTHER) || model_followed(m, f)) &&
 		    !looked[f - m->fns]) {
 			looked[f - m->fns] = true;
 			found = method_lost_words(m, f, t);

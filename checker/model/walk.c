@@ -77,6 +77,9 @@ static void add_function(struct walker *w, CXCursor c)
 		m->params = xrealloc(m->params, m->capfns * sizeof(*m->params));
 		m->nparams = xrealloc(m->nparams, m->capfns * sizeof(*m->nparams));
 		m->espipe_only = xrealloc(m->espipe_only, m->capfns * sizeof(*m->espipe_only));
+		m->ki_reads = xrealloc(m->ki_reads, m->capfns * sizeof(*m->ki_reads));
+		m->ki_examined = xrealloc(m->ki_examined, m->capfns * sizeof(*m->ki_examined));
+		m->followed = xrealloc(m->followed, m->capfns * sizeof(*m->followed));
 	}
 	f = &m->fns[m->nfns];
 	memset(f, 0, sizeof(*f));
@@ -95,6 +98,8 @@ static void add_function(struct walker *w, CXCursor c)
 			f->position = i;
 	}
 	m->espipe_only[m->nfns] = -1;
+	m->ki_reads[m->nfns] = m->ki_examined[m->nfns] = 0;
+	m->followed[m->nfns] = false;
 
 	{
 		CXString name = clang_getCursorSpelling(c);
@@ -274,6 +279,37 @@ static void note_spelled(struct ss_model *m, CXCursor c)
 		ss_map_put(&m->position_spelled, &off, sizeof(off), 0, NULL);
 }
 
+/*
+ * When the parameter referenced at `self` is handed whole to a call (past
+ * parentheses and casts), keep which function gets it as which argument;
+ * whether it is one.
+ */
+static bool handoff(struct walker *w, CXCursor self, bool kiocb)
+{
+	struct ss_model *m = w->m;
+	size_t a = climb(w, 1);
+	CXCursor p = up_at(w, a), below = a == 1 ? self : up_at(w, a - 1);
+	CXCursor callee = clang_getCursorReferenced(p), kids[MAX_PARAMS + 1];
+	struct handoff h = { (size_t)w->fn, kiocb, NULL, 0 };
+	unsigned n;
+
+	if (!is_call(p))
+		return false;
+	/* the callee's expression, then the arguments */
+	n = ss_children(p, kids, MAX_PARAMS + 1);
+	if (clang_getCursorKind(p) == CXCursor_CallExpr &&
+	    clang_getCursorKind(callee) == CXCursor_FunctionDecl &&
+	    (int)n == clang_Cursor_getNumArguments(p) + 1)
+		for (unsigned i = 1; i < n && i <= MAX_PARAMS; i++)
+			if (clang_equalCursors(kids[i], below)) {
+				h.callee = model_keep_spelling(m, callee);
+				h.arg = i - 1;
+			}
+	xgrow((void **)&m->handoffs, &m->caphandoffs, m->nhandoffs + 1, sizeof(*m->handoffs));
+	m->handoffs[m->nhandoffs++] = h;
+	return true;
+}
+
 static void reference(struct walker *w, CXCursor c)
 {
 	CXCursor ref = clang_getCursorReferenced(c);
@@ -301,11 +337,17 @@ static void reference(struct walker *w, CXCursor c)
 				m->fns[w->fn].position_reads++;
 			if (!(pointer ? pointer_store(w, c) : store_target(w, 1, c)))
 				m->fns[w->fn].position_examined++;
+			handoff(w, c, false);
 		} else if (m->nparams[w->fn] > 0 && clang_equalCursors(ref, m->params[w->fn][0]) &&
-			   !m->fns[w->fn].hands_kiocb && is_call(up_at(w, climb(w, 1))) &&
-			   ss_type_is_pointer_to_struct(clang_getCursorType(ref), "kiocb")) {
-			/* the callee may read ->ki_pos */
-			m->fns[w->fn].hands_kiocb = true;
+			   ss_type_is_pointer_to_struct(clang_getCursorType(ref), "kiocb") &&
+			   handoff(w, c, true)) {
+			/* the callee may read ->ki_pos: follow.c decides */
+			CXFile f;
+			unsigned off;
+
+			clang_getSpellingLocation(clang_getCursorLocation(c), &f, NULL, NULL, &off);
+			if (f && m->main_file && clang_File_isEqual(f, m->main_file))
+				ss_map_put(&m->kiocb_handed, &off, sizeof(off), 0, NULL);
 		}
 	}
 }
@@ -388,10 +430,14 @@ static void visit(struct walker *w, CXCursor c)
 		if (w->fn >= 0 && ss_cursor_spelled(c, "ki_pos")) {
 			w->m->fns[w->fn].uses_ki_pos = true;
 			note_spelled(w->m, c);
-			if (value_read(w, 1, c))
+			if (value_read(w, 1, c)) {
 				w->m->fns[w->fn].position_reads++;
-			if (!store_target(w, 1, c))
+				w->m->ki_reads[w->fn]++;
+			}
+			if (!store_target(w, 1, c)) {
 				w->m->fns[w->fn].position_examined++;
+				w->m->ki_examined[w->fn]++;
+			}
 		}
 		else if (ss_is_file_fpos(c))
 			model_fpos_access(w, c);
@@ -519,6 +565,7 @@ struct ss_model *ss_model_build(struct ss_unit *u)
 		if (m->nfops)
 			fops_handoffs(m, text, len);
 	}
+	model_follow_handoffs(m);
 	return m;
 }
 
@@ -537,6 +584,11 @@ void ss_model_free(struct ss_model *m)
 	free(m->params);
 	free(m->nparams);
 	free(m->espipe_only);
+	free(m->ki_reads);
+	free(m->ki_examined);
+	free(m->followed);
+	free(m->handoffs);
+	ss_map_free(&m->kiocb_handed);
 	free(m->fops);
 	free(m->sysctl);
 	free(m->fpos);

@@ -246,6 +246,58 @@ static void test_maybe(void)
 	      "so does a sum on the right of a store");
 	CHECK(!MAYBE(POSITIONAL_READ("\tn = x * ppos[0];\n\treturn n;\n"), NONE),
 	      "a '*' after a value is no dereference");
+	CHECK(MAYBE(POSITIONAL_READ("\tif (n)\n\t\t*ppos += n;\n\telse *ppos = 0;\n"
+				    "\treturn n;\n"), NONE),
+	      "a store after an if's condition or else");
+}
+
+/* A read method handing its position to foo_copy(), after `helper`. */
+#define HANDED(helper) \
+	helper \
+	"static ssize_t foo_read(struct file *file, char __user *buf, size_t n,\n" \
+	"\t\t\tloff_t *ppos)\n{\n\treturn foo_copy(file->private_data, buf, n, ppos);\n}\n" \
+	"static const struct file_operations foo_fops = {\n" \
+	"\t.read = foo_read,\n};\n"
+
+#define HELPER_FILL(body) \
+	"static ssize_t foo_fill(struct foo *f, char __user *buf, size_t n, loff_t *pos)\n" \
+	"{\n" body "}\n"
+
+#define HELPER(body) \
+	"static ssize_t foo_copy(struct foo *f, char __user *buf, size_t n, loff_t *pos)\n" \
+	"{\n" body "}\n"
+
+static void test_helpers(void)
+{
+	CHECK(!MAYBE(HANDED(HELPER("\treturn simple_read_from_buffer(buf, n, pos, f->d, 4);\n")),
+		     NONE),
+	      "a helper of the file that reads the position");
+	CHECK(!MAYBE(HANDED(HELPER("\treturn foo_fill(f, buf, n, pos);\n")
+			    HELPER_FILL("\treturn *pos ? 0 : n;\n")), NONE),
+	      "one that hands it to another that reads it");
+	CHECK(MAYBE(HANDED(HELPER("\t*pos += n;\n\treturn n;\n")), NONE),
+	      "a helper that only advances it");
+	CHECK(MAYBE(HANDED(HELPER("\treturn n;\n")), NONE),
+	      "a helper that ignores it");
+	CHECK(!MAYBE(HANDED(""), NONE),
+	      "a helper of another file, which may read it");
+	CHECK(MAYBE(HANDED("ssize_t foo_copy(struct foo *f, char __user *buf, size_t n, loff_t *pos);\n"),
+		    NONE),
+	      "a helper declared here but defined nowhere the text shows (a macro may)");
+	CHECK(MAYBE(HELPER("\treturn n;\n")
+		    "static ssize_t foo_read(struct file *file, char __user *buf, size_t n,\n"
+		    "\t\t\tloff_t *ppos)\n{\n\treturn foo_copy(f, buf, n, (loff_t *)ppos);\n}\n"
+		    "static const struct file_operations foo_fops = {\n"
+		    "\t.read = foo_read,\n};\n", NONE),
+	      "a position cast on its way to a call");
+	CHECK(MAYBE(HELPER("\treturn n;\n")
+		    "static ssize_t foo_read(struct file *file, char __user *buf, size_t n,\n"
+		    "\t\t\tloff_t *ppos)\n{\n\treturn call_with(foo_copy, ppos);\n}\n"
+		    "static const struct file_operations foo_fops = {\n"
+		    "\t.read = foo_read,\n};\n", NONE),
+	      "a call handing a function of the file along (a macro may call it)");
+	CHECK(MAYBE(HANDED(HELPER("\treturn foo_copy(f, buf, n, pos);\n")), NONE),
+	      "a helper that calls itself, followed only so deep");
 }
 
 /* The sheet itself: what the text is sure of, and what it leaves open. */
@@ -285,5 +337,6 @@ int main(void)
 	test_ruled_out();
 	test_maybe();
 	test_facts();
+	test_helpers();
 	return check_status("fops_text");
 }

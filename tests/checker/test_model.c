@@ -288,6 +288,75 @@ static void test_position_reads(void)
 	done(&p);
 }
 
+static const struct ss_function *fn(struct parsed *p, const char *name)
+{
+	const struct ss_function *f = ss_model_function_named(p->u.model, name);
+
+	CHECK(f != NULL, "no function '%s'", name);
+	return f;
+}
+
+/* A position or kiocb handed to a function of the same file counts as what
+   that function does with it; one it cannot follow, as a read. */
+/* What the model's sheet takes for a method stream_open() may open: one
+   that neither examines nor names its position (model/facts.c). */
+static bool names_no_position(const struct ss_function *f)
+{
+	return ss_function_ignores_position(f) && f->position_uses == 0;
+}
+
+static void test_followed(void)
+{
+	struct parsed p;
+	const struct ss_function *f;
+
+	if (parse(&p,
+		  "int is_sync_kiocb(struct kiocb *); ssize_t ext(loff_t *); int kext(struct kiocb *);\n"
+		  "static ssize_t in_ign(void *d, loff_t *p) { return 0; }\n"
+		  "static ssize_t ign(void *d, loff_t *p) { return in_ign(d, p); }\n"
+		  "static ssize_t adv(void *d, loff_t *p) { *p += 1; return 1; }\n"
+		  "static ssize_t rd(void *d, loff_t *p) { return *p; }\n"
+		  "static ssize_t cyc(void *d, loff_t *p) { return cyc(d, p); }\n"
+		  "static ssize_t two(loff_t *q, loff_t *p) { return *q; }\n"
+		  "static ssize_t m_ign(struct file *f, char *b, size_t n, loff_t *p) { return ign(f, p); }\n"
+		  "static ssize_t m_adv(struct file *f, char *b, size_t n, loff_t *p) { return adv(f, p); }\n"
+		  "static ssize_t m_rd(struct file *f, char *b, size_t n, loff_t *p) { return ign(f, p) + rd(f, p); }\n"
+		  "static ssize_t m_ext(struct file *f, char *b, size_t n, loff_t *p) { return ext(p); }\n"
+		  "static ssize_t m_cyc(struct file *f, char *b, size_t n, loff_t *p) { return cyc(f, p); }\n"
+		  "static ssize_t m_two(struct file *f, char *b, size_t n, loff_t *p) { return two(p, p); }\n"
+		  "static ssize_t k_sync(struct kiocb *k, int w) { return is_sync_kiocb(k) ? w : 0; }\n"
+		  "static ssize_t k_rd(struct kiocb *k) { return k->ki_pos; }\n"
+		  "static ssize_t k_st(struct kiocb *k) { k->ki_pos = 0; return 0; }\n"
+		  "static ssize_t i_sync(struct kiocb *k, struct iov_iter *t) { return k_sync(k, 1); }\n"
+		  "static ssize_t i_rd(struct kiocb *k, struct iov_iter *t) { return k_rd(k); }\n"
+		  "static ssize_t i_st(struct kiocb *k, struct iov_iter *t) { return k_st(k); }\n"
+		  "static ssize_t i_ext(struct kiocb *k, struct iov_iter *t) { return kext(k); }\n"))
+		return;
+	f = fn(&p, "m_ign");
+	CHECK(f && names_no_position(f) && !ss_function_uses_position(f),
+	      "two helpers deep, never looked at");
+	f = fn(&p, "m_adv");
+	CHECK(f && ss_function_ignores_position(f) && !names_no_position(f) &&
+	      ss_function_uses_position(f), "advanced by the helper: no stream_open()");
+	CHECK(reads(&p, "m_rd"), "read by one of its helpers");
+	CHECK(reads(&p, "m_ext"), "handed to another file");
+	CHECK(reads(&p, "m_cyc"), "a helper that calls itself");
+	CHECK(reads(&p, "m_two"), "a helper whose position is another parameter");
+	f = fn(&p, "i_sync");
+	CHECK(f && !f->hands_kiocb && ss_function_ignores_position(f),
+	      "a kiocb a helper only asks is_sync_kiocb() about");
+	f = fn(&p, "i_rd");
+	CHECK(f && f->hands_kiocb && ss_function_reads_position(f) && f->uses_ki_pos,
+	      "a kiocb whose ki_pos a helper reads");
+	f = fn(&p, "i_st");
+	CHECK(f && !f->hands_kiocb && ss_function_ignores_position(f) && f->uses_ki_pos,
+	      "a kiocb whose ki_pos a helper only stores");
+	f = fn(&p, "i_ext");
+	CHECK(f && f->hands_kiocb && !ss_function_reads_position(f),
+	      "a kiocb handed to another file");
+	done(&p);
+}
+
 static unsigned handed(struct parsed *p, const char *name)
 {
 	for (size_t i = 0; i < ss_model_fops_count(p->u.model); i++)
@@ -337,6 +406,7 @@ int main(void)
 	test_fpos_uses();
 	test_queries();
 	test_position_reads();
+	test_followed();
 	test_handoffs();
 	return check_status("model");
 }

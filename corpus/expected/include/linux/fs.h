@@ -107,8 +107,14 @@ struct file_operations {
 struct kiocb {
 	struct file		*ki_filp;
 	loff_t			ki_pos;
+	void			(*ki_complete)(struct kiocb *iocb, long ret);
 	void			*private;
 };
+
+static inline int is_sync_kiocb(struct kiocb *kiocb)
+{
+	return !kiocb->ki_complete;
+}
 
 struct iov_iter {
 	int			type;
