@@ -55,8 +55,24 @@
 // Keywords: f_pos, ppos, ki_pos, vfs_read, vfs_write, file_operations
 // Requires: 1.1.0
 
-// Plain spatch runs get the options make coccicheck passes.
+// Plain spatch runs get the options make coccicheck passes.  The
+// isomorphisms of arithmetic and control flow touch none of the patterns
+// here; left on, spatch would spend most of a run expanding the rules
+// with them.
 #spatch --no-includes --include-headers
+#spatch --disable-iso add_signed --disable-iso add_int1 --disable-iso add_int2
+#spatch --disable-iso not_int1 --disable-iso not_int2 --disable-iso bitor_comm
+#spatch --disable-iso bitand_comm --disable-iso plus_comm
+#spatch --disable-iso mult_comm --disable-iso plus_assoc
+#spatch --disable-iso minus_assoc --disable-iso plus_minus_assoc1
+#spatch --disable-iso plus_minus_assoc2 --disable-iso times_assoc
+#spatch --disable-iso div_assoc --disable-iso times_div_assoc1
+#spatch --disable-iso times_div_assoc2 --disable-iso gtr_lss
+#spatch --disable-iso gtr_lss_eq --disable-iso inc --disable-iso for_inc
+#spatch --disable-iso bsd_branch_pred --disable-iso zero_multiple_format
+#spatch --disable-iso neg_if --disable-iso ne_if --disable-iso drop_else
+#spatch --disable-iso neg_if_exp --disable-iso ret --disable-iso fld_to_ptr
+#spatch --disable-iso sizeof_type_expr
 
 virtual patch
 virtual context
@@ -453,7 +469,7 @@ who(fn, "an aio or iter method by its signature")
 // Where f_pos is touched.  A comparison with &file->f_pos is a pread
 // refusal, nonseekable_open.cocci's business, and no use of f_pos.
 
-@cmp depends on fpos_file@
+@cmp depends on fpos_file && (report || org || context)@
 expression E, X;
 position pc;
 @@
@@ -461,7 +477,7 @@ position pc;
 
 // The method's own file: handed to a call, written, read.
 
-@rw_call depends on rw_ok@
+@rw_call depends on rw_ok && (report || org || context)@
 identifier fn_fpos.fn, rw_meth.F;
 expression fe;
 expression list es1, es2;
@@ -469,7 +485,7 @@ position q;
 @@
 fn(...) { <... fe(es1, &F->f_pos@q, es2) ...> }
 
-@rw_write depends on rw_ok@
+@rw_write depends on rw_ok && (report || org || context)@
 identifier fn_fpos.fn, rw_meth.F;
 expression E;
 assignment operator aop;
@@ -477,13 +493,13 @@ position q;
 @@
 fn(...) { <... \( F->f_pos@q aop E \| F->f_pos@q++ \| F->f_pos@q-- \| ++F->f_pos@q \| --F->f_pos@q \) ...> }
 
-@rw_read depends on rw_ok@
+@rw_read depends on rw_ok && (report || org || context)@
 identifier fn_fpos.fn, rw_meth.F;
 position q != {cmp.pc, rw_call.q, rw_write.q};
 @@
 fn(...) { <... F->f_pos@q ...> }
 
-@kio_call@
+@kio_call depends on (report || org || context)@
 identifier fn_fpos.fn, kio_meth.I;
 expression fe;
 expression list es1, es2;
@@ -491,7 +507,7 @@ position q;
 @@
 fn(...) { <... fe(es1, &I->ki_filp->f_pos@q, es2) ...> }
 
-@kio_write@
+@kio_write depends on (report || org || context)@
 identifier fn_fpos.fn, kio_meth.I;
 expression E;
 assignment operator aop;
@@ -504,13 +520,13 @@ fn(...) {
   ...>
 }
 
-@kio_read@
+@kio_read depends on (report || org || context)@
 identifier fn_fpos.fn, kio_meth.I;
 position q != {cmp.pc, kio_call.q, kio_write.q};
 @@
 fn(...) { <... I->ki_filp->f_pos@q ...> }
 
-@alias_call@
+@alias_call depends on (report || org || context)@
 identifier fn_fpos.fn, kio_alias.A;
 expression fe;
 expression list es1, es2;
@@ -518,7 +534,7 @@ position q;
 @@
 fn(...) { <... fe(es1, &A->f_pos@q, es2) ...> }
 
-@alias_write@
+@alias_write depends on (report || org || context)@
 identifier fn_fpos.fn, kio_alias.A;
 expression E;
 assignment operator aop;
@@ -526,7 +542,7 @@ position q;
 @@
 fn(...) { <... \( A->f_pos@q aop E \| A->f_pos@q++ \| A->f_pos@q-- \| ++A->f_pos@q \| --A->f_pos@q \) ...> }
 
-@alias_read@
+@alias_read depends on (report || org || context)@
 identifier fn_fpos.fn, kio_alias.A;
 position q != {cmp.pc, alias_call.q, alias_write.q};
 @@
@@ -535,13 +551,13 @@ fn(...) { <... A->f_pos@q ...> }
 // Anywhere else, a call given &file->f_pos gets a copy, except in the
 // functions that own f_pos and for the own file of open and release.
 
-@alone_call@
+@alone_call depends on (report || org || context)@
 identifier fn_fpos.fn, alone.F;
 position q;
 @@
 fn(...) { <... &F->f_pos@q ...> }
 
-@other_call depends on !vfs_fd && !stream_only && !owner_seek && !owner_dir && !owner_shaped@
+@other_call depends on (report || org || context) && !vfs_fd && !stream_only && !owner_seek && !owner_dir && !owner_shaped@
 identifier fn_fpos.fn;
 expression X, fe;
 expression list es1, es2;
@@ -552,7 +568,7 @@ fn(...) { <... fe(es1, &X->f_pos@q, es2) ...> }
 // Patch mode can give a copy to statements of their own, and to the
 // initializer of a declaration that a statement follows.
 
-@copy_call@
+@copy_call depends on report || org@
 expression other_call.X, fe, E;
 expression list es1, es2;
 assignment operator aop;
@@ -570,26 +586,12 @@ statement S;
   S
 )
 
-@hand_call@
+@hand_call depends on report || org@
 expression other_call.X, other_call.fe;
 expression list es1, es2;
 position other_call.q, pc != copy_call.pc;
 @@
 fe(es1, &X->f_pos@q@pc, es2)
-
-// The functions whose copy patch mode declares first.
-
-@stmt_copy@
-expression other_call.X, fe, E;
-expression list es1, es2;
-assignment operator aop;
-position other_call.q;
-@@
-(
-  fe(es1, &X->f_pos@q, es2);
-|
-  E aop fe(es1, &X->f_pos@q, es2);
-)
 
 // ------------------------------------------------------------------------
 // report and org
@@ -840,13 +842,7 @@ T0 fn(..., T fpos, ...) { ... }
 T0 fn(...) { <+... fpos ...+> }
 )
 
-@cmp_poss depends on fpos_file && patch@
-expression E, X;
-position pc;
-@@
-\( E != &X->f_pos@pc \| &X->f_pos@pc != E \| E == &X->f_pos@pc \| &X->f_pos@pc == E \)
-
-@alone_poss@
+@alone_poss depends on patch@
 identifier fn_fpos.fn, alone.F;
 position q;
 @@
@@ -856,9 +852,21 @@ fn(...) { <... &F->f_pos@q ...> }
 identifier fn_fpos.fn;
 expression X, fe;
 expression list es1, es2;
-position q != {cmp_poss.pc, alone_poss.q};
+position q != alone_poss.q;
 @@
 fn(...) { <... fe(es1, &X->f_pos@q, es2) ...> }
+
+@stmt_pos@
+expression call_poss.X, fe, E;
+expression list es1, es2;
+assignment operator aop;
+position call_poss.q;
+@@
+(
+  fe(es1, &X->f_pos@q, es2);
+|
+  E aop fe(es1, &X->f_pos@q, es2);
+)
 
 @depends on patch disable ptr_to_array@
 expression call_poss.X, fe, E;
@@ -882,13 +890,7 @@ position call_poss.q;
 + X->f_pos = pos;
 )
 
-@cmp_posi depends on fpos_file && patch@
-expression E, X;
-position pc;
-@@
-\( E != &X->f_pos@pc \| &X->f_pos@pc != E \| E == &X->f_pos@pc \| &X->f_pos@pc == E \)
-
-@alone_posi@
+@alone_posi depends on patch@
 identifier fn_fpos.fn, alone.F;
 position q;
 @@
@@ -898,7 +900,7 @@ fn(...) { <... &F->f_pos@q ...> }
 identifier fn_fpos.fn;
 expression X, fe;
 expression list es1, es2;
-position q != {cmp_posi.pc, alone_posi.q};
+position q != alone_posi.q;
 @@
 fn(...) { <... fe(es1, &X->f_pos@q, es2) ...> }
 
@@ -919,7 +921,10 @@ statement S;
 + X->f_pos = pos;
   S
 
-@depends on patch && stmt_copy && !pos_taken@
+// Where the function has declarations the copy goes before the first;
+// where it has none, a blank line separates it from the statements.
+
+@depends on patch && stmt_pos@
 identifier fn_fpos.fn, x;
 type T;
 @@
@@ -933,7 +938,7 @@ fn(...) {
   ... when any
 }
 
-@depends on patch && stmt_copy && !pos_taken@
+@depends on patch && stmt_pos@
 identifier fn_fpos.fn;
 statement S;
 @@
@@ -944,13 +949,7 @@ fn(...) {
   ... when any
 }
 
-@cmp_fposs depends on fpos_file && patch@
-expression E, X;
-position pc;
-@@
-\( E != &X->f_pos@pc \| &X->f_pos@pc != E \| E == &X->f_pos@pc \| &X->f_pos@pc == E \)
-
-@alone_fposs@
+@alone_fposs depends on patch@
 identifier fn_fpos.fn, alone.F;
 position q;
 @@
@@ -960,9 +959,21 @@ fn(...) { <... &F->f_pos@q ...> }
 identifier fn_fpos.fn;
 expression X, fe;
 expression list es1, es2;
-position q != {cmp_fposs.pc, alone_fposs.q};
+position q != alone_fposs.q;
 @@
 fn(...) { <... fe(es1, &X->f_pos@q, es2) ...> }
+
+@stmt_fpos@
+expression call_fposs.X, fe, E;
+expression list es1, es2;
+assignment operator aop;
+position call_fposs.q;
+@@
+(
+  fe(es1, &X->f_pos@q, es2);
+|
+  E aop fe(es1, &X->f_pos@q, es2);
+)
 
 @depends on patch disable ptr_to_array@
 expression call_fposs.X, fe, E;
@@ -986,13 +997,7 @@ position call_fposs.q;
 + X->f_pos = fpos;
 )
 
-@cmp_fposi depends on fpos_file && patch@
-expression E, X;
-position pc;
-@@
-\( E != &X->f_pos@pc \| &X->f_pos@pc != E \| E == &X->f_pos@pc \| &X->f_pos@pc == E \)
-
-@alone_fposi@
+@alone_fposi depends on patch@
 identifier fn_fpos.fn, alone.F;
 position q;
 @@
@@ -1002,7 +1007,7 @@ fn(...) { <... &F->f_pos@q ...> }
 identifier fn_fpos.fn;
 expression X, fe;
 expression list es1, es2;
-position q != {cmp_fposi.pc, alone_fposi.q};
+position q != alone_fposi.q;
 @@
 fn(...) { <... fe(es1, &X->f_pos@q, es2) ...> }
 
@@ -1023,7 +1028,10 @@ statement S;
 + X->f_pos = fpos;
   S
 
-@depends on patch && stmt_copy && pos_taken && !fpos_taken@
+// Where the function has declarations the copy goes before the first;
+// where it has none, a blank line separates it from the statements.
+
+@depends on patch && stmt_fpos@
 identifier fn_fpos.fn, x;
 type T;
 @@
@@ -1037,7 +1045,7 @@ fn(...) {
   ... when any
 }
 
-@depends on patch && stmt_copy && pos_taken && !fpos_taken@
+@depends on patch && stmt_fpos@
 identifier fn_fpos.fn;
 statement S;
 @@
