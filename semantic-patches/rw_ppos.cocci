@@ -565,8 +565,9 @@ position q != {cmp.pc, rw_call.q, kio_call.q, alias_call.q, alone_call.q};
 @@
 fn(...) { <... fe(es1, &X->f_pos@q, es2) ...> }
 
-// Patch mode can give a copy to statements of their own, and to the
-// initializer of a declaration that a statement follows.
+// The report words a call patch mode can give a copy (a statement of its
+// own, the initializer of a declaration that a statement follows) apart
+// from one left to hand work.
 
 @copy_call depends on report || org@
 expression other_call.X, fe, E;
@@ -818,7 +819,8 @@ fn(...) {
 
 // patch: anywhere else, a call given &file->f_pos gets a copy of the
 // position, stored back after the call.  The copy is named pos, or fpos
-// where the function already uses pos.
+// where the function already uses pos.  Each change below moves the
+// places, so each finds its calls anew.
 
 @pos_taken@
 identifier fn_fpos.fn;
