@@ -12,37 +12,40 @@
 //# What a method writes to file->f_pos is then thrown away, and what it
 //# reads there is not the position of a pread() or pwrite().
 //#
-//# A function is a read, write, readv or writev method when a member of
-//# that name in an initializer of any struct (struct file_operations,
-//# struct proc_ops as proc_read and so on, struct snd_info_entry_ops, a
-//# driver's own table) names it and it takes a struct file * and a
-//# loff_t * position; positional initializers count for struct
-//# file_operations only.  A function that nothing in its file refers to is
-//# one when its signature is (struct file *, ..., ..., loff_t *).  There
-//# every f_pos of the method's own file becomes *ppos and &file->f_pos
-//# becomes ppos, under the method's own parameter names.  In an aio_read,
-//# aio_write, read_iter or write_iter method, iocb->ki_filp->f_pos, also
-//# through a struct file variable set from iocb->ki_filp, becomes
-//# iocb->ki_pos.
+//# Each fact about a function is a rule of its own, and depends on puts
+//# them together per function.  A table names a read, write, readv or
+//# writev method when a member of that name in an initializer of any
+//# struct (proc_read and so on in struct proc_ops) holds the function,
+//# and the method takes a struct file * and a loff_t *.  Positional
+//# initializers of struct file_operations count for the members up to
+//# release.  A function nothing refers to is a method by its signature
+//# alone.  There every f_pos of the method's own file becomes *ppos and
+//# &file->f_pos becomes ppos.  In an aio_read, aio_write, read_iter or
+//# write_iter method, iocb->ki_filp->f_pos, also through a struct file
+//# variable set from iocb->ki_filp, becomes iocb->ki_pos.
 //#
 //# Anywhere else, a call given &file->f_pos as a statement of its own or
 //# as the initializer of a declaration followed by a statement (a write
 //# method writing to another file, as the tty core's console redirection
 //# did, vfs_read() of a file the driver opened itself) gets a local
-//# loff_t copy that is stored back after the call.
+//# loff_t copy, pos, or fpos where the function already uses pos, that is
+//# stored back after the call.
 //#
 //# Left alone: llseek and readdir methods (llseek, readdir, iterate,
 //# iterate_shared of any table, or by signature), which own f_pos; the
 //# open and release methods' own file, which nothing else uses while they
 //# run; stream-only read and write methods, which refuse any position
 //# (`if (ppos) return -ESPIPE;`, as after stream_open()) and keep their
-//# own offset in f_pos; and the VFS core, the files directly in fs/.  A
-//# comparison with &file->f_pos is a pread refusal, nonseekable_open's
-//# business.  A call given &file->f_pos in a condition, a return or
-//# another expression is reported, not converted.
+//# own offset in f_pos; and the VFS core, the functions that look their
+//# file up by descriptor (fget()).  A comparison with &file->f_pos is a
+//# pread refusal, nonseekable_open's business.  A call given
+//# &file->f_pos in a condition, a return or another expression is
+//# reported, not converted; so is one in a function that uses both pos
+//# and fpos.
 //#
 //# -D vfs_hands_f_pos says the tree is older than 2.6.8; it changes only
-//# how the messages explain why f_pos is wrong there.
+//# how the messages explain why f_pos is wrong there.  Patch mode runs no
+//# Python: the scripts only word and print report and org messages.
 //#
 // Confidence: High
 // Copyright: (C) 2026 The safeseek authors.
@@ -52,8 +55,24 @@
 // Keywords: f_pos, ppos, ki_pos, vfs_read, vfs_write, file_operations
 // Requires: 1.1.0
 
-// Plain spatch runs get the options make coccicheck passes.
+// Plain spatch runs get the options make coccicheck passes.  The
+// isomorphisms of arithmetic and control flow touch none of the patterns
+// here; left on, spatch would spend most of a run expanding the rules
+// with them.
 #spatch --no-includes --include-headers
+#spatch --disable-iso add_signed --disable-iso add_int1 --disable-iso add_int2
+#spatch --disable-iso not_int1 --disable-iso not_int2 --disable-iso bitor_comm
+#spatch --disable-iso bitand_comm --disable-iso plus_comm
+#spatch --disable-iso mult_comm --disable-iso plus_assoc
+#spatch --disable-iso minus_assoc --disable-iso plus_minus_assoc1
+#spatch --disable-iso plus_minus_assoc2 --disable-iso times_assoc
+#spatch --disable-iso div_assoc --disable-iso times_div_assoc1
+#spatch --disable-iso times_div_assoc2 --disable-iso gtr_lss
+#spatch --disable-iso gtr_lss_eq --disable-iso inc --disable-iso for_inc
+#spatch --disable-iso bsd_branch_pred --disable-iso zero_multiple_format
+#spatch --disable-iso neg_if --disable-iso ne_if --disable-iso drop_else
+#spatch --disable-iso neg_if_exp --disable-iso ret --disable-iso fld_to_ptr
+#spatch --disable-iso sizeof_type_expr
 
 virtual patch
 virtual context
@@ -61,716 +80,858 @@ virtual org
 virtual report
 virtual vfs_hands_f_pos
 
-@initialize:python@
+@initialize:python depends on report || org@
 @@
-import os
 import re
 
-# The tree predates 2.6.8 (-D vfs_hands_f_pos): read() and write() still
-# hand their methods &file->f_pos itself.
-HANDS_F_POS = False
+# Per file: the words that name each method in the messages, and whether
+# the tree predates the copy (-D vfs_hands_f_pos).
+WHO = {}
+ERA = {}
 
-def before_copies():
-    return HANDS_F_POS
+def who(fn, text):
+    WHO.setdefault(str(fn), "%s, %s" % (fn, text))
 
-# struct file_operations members in declaration order, for positional
-# initializers.
-FOPS_MEMBERS = ["owner", "llseek", "read", "aio_read", "write", "aio_write",
-                "readdir", "poll", "ioctl", "mmap", "open", "flush",
-                "release", "fsync", "fasync", "lock", "readv", "writev",
-                "read_iter", "write_iter"]
-RW_ROLES = ("read", "write", "readv", "writev")
-KIO_ROLES = ("aio_read", "aio_write", "read_iter", "write_iter")
-SEEK_ROLES = ("llseek",)
-DIR_ROLES = ("readdir", "iterate", "iterate_shared")
-ALONE_ROLES = ("open", "release")
-STREAM_REFUSAL = re.compile(r"-\s*ESPIPE\b")
+def role(m, pm):
+    return str(m) if m else str(pm)[len("proc_"):]
 
-DESIGNATED = re.compile(r"^\.\s*(\w+)\s*=\s*(.*)$", re.S)
-GNU_STYLE = re.compile(r"^(\w+)\s*:\s*(.*)$", re.S)
-FUNCTION = re.compile(r"^\(?\s*&?\s*(\w+)\s*\)?$")
-IDENT = re.compile(r"[A-Za-z_]\w*")
-COMMENT_OR_STRING = re.compile(r"/\*.*?\*/|//[^\n]*|\"(?:\\.|[^\"\\])*\"|'(?:\\.|[^'\\])*'", re.S)
-DEFINE = re.compile(r"^\s*#\s*define\s+(\w+)", re.M)
+def show(x):
+    return re.sub(r"\s*(->|\.)\s*", r"\1", str(x))
 
-class FileState(object):
-    """What the rules find in one file.  Functions are keyed by name,
-    places by (line, column) in the file as read, which hold in a function
-    until a rule changes it."""
-    def __init__(self, path):
-        self.path = path
-        self.vfs_core = (os.path.basename(os.path.dirname(os.path.normpath(path)))
-                         == "fs")
-        self.named = {}		# function -> [(member, table)] naming it
-        self.file_params = {}	# function -> its struct file * parameters
-        self.ppos_params = {}	# function -> its loff_t * parameters
-        self.pos_values = set()	# functions with a loff_t or long long parameter
-        self.kiocbs = {}	# function -> its struct kiocb * parameter
-        self.alone_files = {}	# function -> F of (struct inode *, struct file *F)
-        self.by_shape = {}	# function -> "rw", "kio" or "owner" by signature
-        self.shape_rw = {}	# function -> (file, position) of the rw signature
-        self.referenced = set()	# functions used other than by their definition
-        self.stream_only = set()	# functions refusing any position
-        self.aliases = {}	# function -> [(kiocb, variable)] from ki_filp
-        self.decided = {}	# function -> its method record, "owner" or None
-        self.excluded = set()	# places: f_pos in comparisons, call arguments
-        self.excluded_cmp = set()	# places: f_pos in comparisons
-        self.convertible = {}	# places: call arguments -> "stmt" or "init"
-        self.fixes = {}		# places: f_pos to replace -> ("rw" or "kio", name)
-        self.copy_names = {}	# function -> the name of its copy of f_pos
-        self.writes = set()	# places: f_pos written to
-        self.messages = {}	# places -> report text
-        self.emitted = set()	# places already printed
-        with open(path, encoding="utf-8", errors="replace") as f:
-            self.text = f.read()
+def say(ps, text):
+    for p in ps:
+        ERA["print"](p, "WARNING: " + text)
 
-st = None
+def touches(q, fn, x, verb, use):
+    if verb == "reads":
+        why = "which is not the position under pread() and pwrite()"
+    elif ERA.get("hands"):
+        why = ("not the position it was given (another under pread() and "
+               "pwrite(), and a copy from Linux 2.6.8 on)")
+    else:
+        why = "which read() and write() overwrite with their own copy"
+    say(q, "%s %s %s->f_pos, %s: use %s" % (WHO[str(fn)], verb, show(x), why, use))
 
-def start(p):
-    """Called on each f_pos before anything else looks at its file."""
-    global st
-    if st is None or st.path != p.file:
-        st = FileState(p.file)
-
-def where(p):
-    return (p.line, p.column)
-
-def compact(text):
-    return re.sub(r"\s+", "", str(text))
-
-def show(text):
-    return re.sub(r"\s*(->|\.)\s*", r"\1", str(text))
-
-def record_table(struct, table, inits):
-    for index, init in enumerate(inits):
-        text = str(init).strip()
-        m = DESIGNATED.match(text) or GNU_STYLE.match(text)
-        if m:
-            member, value = m.group(1), m.group(2)
-        elif struct == "file_operations" and index < len(FOPS_MEMBERS):
-            member, value = FOPS_MEMBERS[index], text
-        else:
-            continue
-        if struct == "proc_ops" and member.startswith("proc_"):
-            member = "llseek" if member == "proc_lseek" else member[len("proc_"):]
-        f = FUNCTION.match(value.strip())
-        if f:
-            st.named.setdefault(f.group(1), []).append((member, table))
-
-def role(fn, roles):
-    for member, table in st.named.get(fn, []):
-        if member in roles:
-            return member, table
-    return None, None
-
-def decide(fn):
-    """What the function is: a dict for read/write ("rw") and aio/iter
-    ("kio") methods, "owner" for functions whose f_pos is their own, or
-    None."""
-    if fn in st.decided:
-        return st.decided[fn]
-    m = None
-    files = st.file_params.get(fn, [])
-    if st.vfs_core:
-        m = "owner"
-    elif fn in st.named:
-        member, table = role(fn, RW_ROLES)
-        if member and files and st.ppos_params.get(fn):
-            m = {"kind": "rw", "role": member, "table": table,
-                 "file": [files[0]], "pos": st.ppos_params[fn][-1]}
-        member, table = role(fn, KIO_ROLES)
-        if m is None and member and fn in st.kiocbs:
-            m = {"kind": "kio", "role": member, "table": table,
-                 "file": [st.kiocbs[fn] + "->ki_filp"], "pos": st.kiocbs[fn]}
-        if m is None and files and (role(fn, SEEK_ROLES)[0] and fn in st.pos_values
-                                    or role(fn, DIR_ROLES)[0]):
-            m = "owner"
-    elif fn not in st.referenced and fn in st.by_shape:
-        kind = st.by_shape[fn]
-        if kind == "rw":
-            m = {"kind": "rw", "role": None, "table": None,
-                 "file": [st.shape_rw[fn][0]], "pos": st.shape_rw[fn][1]}
-        elif kind == "kio":
-            m = {"kind": "kio", "role": None, "table": None,
-                 "file": [st.kiocbs[fn] + "->ki_filp"], "pos": st.kiocbs[fn]}
-        else:
-            m = "owner"
-    if isinstance(m, dict) and m["kind"] == "rw" and fn in st.stream_only:
-        m = "owner"
-    if isinstance(m, dict) and m["kind"] == "kio":
-        for kiocb, var in st.aliases.get(fn, []):
-            if kiocb == m["pos"]:
-                m["file"].append(var)
-    st.decided[fn] = m
-    return m
-
-def method(fn):
-    m = decide(fn)
-    return m if isinstance(m, dict) else None
-
-def owns_fpos(fn):
-    return decide(fn) == "owner"
-
-def alone(fn, x):
-    """X is the file of an open or release method, which nothing else uses
-    while it runs."""
-    return (st.alone_files.get(fn) == compact(x) and
-            any(member in ALONE_ROLES for member, table in st.named.get(fn, [])))
-
-def own_file(fn, x):
-    """The method record when X is the file the method was given."""
-    m = method(fn)
-    return m if m is not None and compact(x) in m["file"] else None
-
-def describe(fn):
-    m = method(fn)
-    if m["table"]:
-        return "%s, the %s method of %s" % (fn, m["role"], m["table"])
-    return "%s, a %s method by its signature" % (
-        fn, "read or write" if m["kind"] == "rw" else "aio or iter")
-
-def method_addr(fn, x):
-    """What a method passes for &X->f_pos of its own file, or None."""
-    m = own_file(fn, x)
-    if m is None:
-        return None
-    return m["pos"] if m["kind"] == "rw" else "&%s->ki_pos" % m["pos"]
-
-def place_fix(p, kind):
-    """The parameter, ppos or iocb, that replaces the f_pos at p.  A rule
-    that changes a function renumbers its lines, so this holds only in
-    functions no earlier rule has changed: each method gets one of the
-    two kinds of fix only."""
-    f = st.fixes.get(where(p))
-    return f[1] if f is not None and f[0] == kind else None
-
-def copy_ok(fn, x):
-    """&X->f_pos handed to a call in function fn gets a copy: the VFS core,
-    llseek and readdir methods, open and release methods with their own
-    file, and methods with theirs (ppos, iocb->ki_pos) are left out."""
-    return not owns_fpos(fn) and not alone(fn, x) and own_file(fn, x) is None
-
-def fresh_name(p):
-    """pos, or another name that neither the function nor a macro of the
-    file uses; the same for every copy in the function."""
-    fn = p.current_element
-    if fn not in st.copy_names:
-        lines = st.text.split("\n")
-        body = "\n".join(lines[int(p.current_element_line) - 1:
-                               int(p.current_element_line_end)])
-        used = set(IDENT.findall(COMMENT_OR_STRING.sub(" ", body)))
-        used.update(DEFINE.findall(st.text))
-        names = ["pos", "fpos", "file_pos"] + ["pos%d" % n for n in range(2, 100)]
-        st.copy_names[fn] = next(n for n in names if n not in used)
-    return st.copy_names[fn]
-
-# A script rule that drops every match it is given leaves no environment
-# for the rules after it, which then do not run at all; the scripts below
-# name this identifier, which matches nothing, instead.
-NOTHING = "safeseek_no_such_name"
-
-def nothing():
-    return cocci.make_ident(NOTHING)
-
-def warn(text):
-    return "WARNING: " + text
-
-def emit(p, printer):
-    key = where(p)
-    if key in st.messages and key not in st.emitted:
-        st.emitted.add(key)
-        printer(p, st.messages[key])
+def passes(q, who, x, fe, what):
+    say(q, "%s passes &%s->f_pos to %s: %s" % (who, show(x), show(fe), what))
 
 // Every rule below needs an f_pos somewhere in the file, so that files
 // without one are not even parsed.
 
 @fpos_file@
 expression X;
-position p;
 @@
-X->f_pos@p
+X->f_pos
 
-// The tree's era (-D NAME), read once a file is worth parsing: a rule
-// that needs no word of the file would have spatch parse every file.
-
-@script:python depends on fpos_file && vfs_hands_f_pos@
+@script:python depends on fpos_file && (report || org)@
 @@
-HANDS_F_POS = True
+WHO.clear()
+ERA.clear()
+ERA["print"] = coccilib.report.print_report
 
-@script:python depends on fpos_file@
-p << fpos_file.p;
+@script:python depends on fpos_file && org@
 @@
-start(p[0])
+ERA["print"] = coccilib.org.print_todo
+
+@script:python depends on fpos_file && vfs_hands_f_pos && (report || org)@
+@@
+ERA["hands"] = True
 
 // ------------------------------------------------------------------------
-// Which functions are methods.  First the facts, each found in one pass
-// over the file: the operations tables and what their members name, the
-// parameters of each function, the signatures that make a method of a
-// function nothing refers to.  decide() puts them together when a place
-// is first looked at.
+// What each function that touches f_pos is.  Every fact below is about
+// one such function, fn, so that depends on reads per function.
 
-@tables depends on fpos_file@
-identifier struct_name, table;
-initializer list inits;
+@fn_fpos depends on fpos_file@
+identifier fn;
+expression X;
 @@
-struct struct_name table = { inits };
+fn(...) { <+... X->f_pos ...+> }
 
-@script:python depends on fpos_file@
-struct_name << tables.struct_name;
-table << tables.table;
-inits << tables.inits;
+// Whatever refers to fn other than its definition: a table, a call, a
+// function pointer.  A signature makes a method only of a function
+// nothing refers to.
+
+@refd@
+identifier fn_fpos.fn;
 @@
-record_table(str(struct_name), str(table), inits)
+fn
 
-@with_file depends on fpos_file@
-identifier fn, F;
-type T;
+// The VFS core looks its files up by descriptor and owns their f_pos:
+// sys_read() handed &file->f_pos itself before 2.6.8.
+
+@vfs_fd@
+identifier fn_fpos.fn;
+identifier fg =~ "^fget";
 @@
-T fn(..., struct file *F, ...) { ... }
+fn(...) { <+... fg(...) ...+> }
 
-@script:python depends on fpos_file@
-fn << with_file.fn;
-F << with_file.F;
-@@
-st.file_params.setdefault(str(fn), []).append(str(F))
+// Tables.  Designated (.read = f), GNU (read: f) and proc_ops
+// (.proc_read = f) initializers of any struct; positional ones of
+// struct file_operations, in the order of its members.
 
-@with_ppos depends on fpos_file@
-identifier fn, P;
-type T;
-@@
-T fn(..., loff_t *P, ...) { ... }
-
-@script:python depends on fpos_file@
-fn << with_ppos.fn;
-P << with_ppos.P;
-@@
-st.ppos_params.setdefault(str(fn), []).append(str(P))
-
-@with_pos depends on fpos_file@
-identifier fn, x;
-type T;
+@rw_named@
+identifier fn_fpos.fn, S, T;
+identifier m =~ "^(read|write|readv|writev)$";
+identifier pm =~ "^proc_(read|write|readv|writev)$";
 @@
 (
-T fn(..., loff_t x, ...) { ... }
+struct S T = { .m = fn, };
 |
-T fn(..., long long x, ...) { ... }
+struct S T = { .m = &fn, };
+|
+struct S T = { m: fn, };
+|
+struct S T = { m: &fn, };
+|
+struct proc_ops T = { .pm = fn, };
+|
+struct proc_ops T = { .pm = &fn, };
 )
 
-@script:python depends on fpos_file@
-fn << with_pos.fn;
+@rw_pos_read@
+identifier fn_fpos.fn, T;
+expression E0, E1;
 @@
-st.pos_values.add(str(fn))
+struct file_operations T = { E0, E1, fn, ... };
 
-@with_kiocb depends on fpos_file@
-identifier fn, I, x1, x2, x3;
-type T, T1, T2;
+@rw_pos_write@
+identifier fn_fpos.fn, T;
+expression E0, E1, E2, E3;
+@@
+struct file_operations T = { E0, E1, E2, E3, fn, ... };
+
+@kio_named@
+identifier fn_fpos.fn, S, T;
+identifier m =~ "^(aio_read|aio_write|read_iter|write_iter)$";
+identifier pm =~ "^proc_(aio_read|aio_write|read_iter|write_iter)$";
 @@
 (
-T fn(struct kiocb *I, T1 x1, T2 x2, loff_t x3) { ... }
+struct S T = { .m = fn, };
 |
-T fn(struct kiocb *I, struct iov_iter *x1) { ... }
+struct S T = { .m = &fn, };
+|
+struct S T = { m: fn, };
+|
+struct S T = { m: &fn, };
+|
+struct proc_ops T = { .pm = fn, };
+|
+struct proc_ops T = { .pm = &fn, };
 )
 
-@script:python depends on fpos_file@
-fn << with_kiocb.fn;
-I << with_kiocb.I;
+@kio_pos_read@
+identifier fn_fpos.fn, T;
+expression E0, E1, E2;
 @@
-st.kiocbs[str(fn)] = str(I)
-st.by_shape[str(fn)] = "kio"
+struct file_operations T = { E0, E1, E2, fn, ... };
 
-@alone_shape depends on fpos_file@
-identifier fn, I, F;
-type T;
+@kio_pos_write@
+identifier fn_fpos.fn, T;
+expression E0, E1, E2, E3, E4;
 @@
-T fn(struct inode *I, struct file *F) { ... }
+struct file_operations T = { E0, E1, E2, E3, E4, fn, ... };
 
-@script:python depends on fpos_file@
-fn << alone_shape.fn;
-F << alone_shape.F;
-@@
-st.alone_files[str(fn)] = str(F)
+// llseek and readdir methods own f_pos; open and release run when
+// nothing else uses their file.
 
-@rw_shape depends on fpos_file@
-identifier fn, F, P, x1, x2;
-type T, T1, T2;
-@@
-T fn(struct file *F, T1 x1, T2 x2, loff_t *P) { ... }
-
-@script:python depends on fpos_file@
-fn << rw_shape.fn;
-F << rw_shape.F;
-P << rw_shape.P;
-@@
-st.by_shape[str(fn)] = "rw"
-st.shape_rw[str(fn)] = (str(F), str(P))
-
-@owner_shape depends on fpos_file@
-identifier fn, F, x1, x2;
-type T;
+@seek_named@
+identifier fn_fpos.fn, S, T;
+identifier m =~ "^llseek$";
+expression E0;
 @@
 (
-T fn(struct file *F, loff_t x1, int x2) { ... }
+struct S T = { .m = fn, };
 |
-T fn(struct file *F, void *x1, filldir_t x2) { ... }
+struct S T = { .m = &fn, };
 |
-T fn(struct file *F, struct dir_context *x1) { ... }
+struct S T = { m: fn, };
+|
+struct S T = { m: &fn, };
+|
+struct proc_ops T = { .proc_lseek = fn, };
+|
+struct proc_ops T = { .proc_lseek = &fn, };
+|
+struct file_operations T = { E0, fn, ... };
 )
 
-@script:python depends on fpos_file@
-fn << owner_shape.fn;
-@@
-st.by_shape[str(fn)] = "owner"
-
-// A signature alone makes a method only of a function nothing refers to;
-// only the functions that no table names are looked up.
-
-@shaped depends on fpos_file@
-identifier fn, F, I, P, x1, x2, x3;
-type T, T1, T2;
+@dir_named@
+identifier fn_fpos.fn, S, T;
+identifier m =~ "^(readdir|iterate|iterate_shared)$";
+identifier pm =~ "^proc_(readdir|iterate|iterate_shared)$";
+expression E0, E1, E2, E3, E4, E5;
 @@
 (
-T fn(struct file *F, T1 x1, T2 x2, loff_t *P) { ... }
+struct S T = { .m = fn, };
 |
-T fn(struct kiocb *I, T1 x1, T2 x2, loff_t x3) { ... }
+struct S T = { .m = &fn, };
 |
-T fn(struct kiocb *I, struct iov_iter *x1) { ... }
+struct S T = { m: fn, };
 |
-T fn(struct file *F, loff_t x1, int x2) { ... }
+struct S T = { m: &fn, };
 |
-T fn(struct file *F, void *x1, filldir_t x2) { ... }
+struct proc_ops T = { .pm = fn, };
 |
-T fn(struct file *F, struct dir_context *x1) { ... }
+struct proc_ops T = { .pm = &fn, };
+|
+struct file_operations T = { E0, E1, E2, E3, E4, E5, fn, ... };
 )
 
-@script:python unnamed depends on fpos_file@
-fn << shaped.fn;
-un;
-@@
-coccinelle.un = nothing() if str(fn) in st.named else cocci.make_ident(str(fn))
-
-@ref depends on fpos_file@
-identifier unnamed.un;
-position p;
-@@
-un@p
-
-@script:python depends on fpos_file@
-un << unnamed.un;
-p << ref.p;
-@@
-st.referenced.add(str(un))
-
-// A method that refuses any position, `if (ppos) return -ESPIPE;`, serves
-// only stream files (stream_open()), to which read() and write() pass none:
-// it keeps its own offset in f_pos, and *ppos there would be a NULL
-// dereference.  Only the if statements testing a loff_t * parameter's
-// name are looked at.
-
-@refusal depends on fpos_file@
-identifier with_ppos.P;
-statement S;
-position pi;
+@alone_named@
+identifier fn_fpos.fn, S, T;
+identifier m =~ "^(open|release)$";
+identifier pm =~ "^proc_(open|release)$";
+expression E0, E1, E2, E3, E4, E5, E6, E7, E8, E9, E10, E11;
 @@
 (
-if (P@pi) S
+struct S T = { .m = fn, };
 |
-if (P@pi != NULL) S
+struct S T = { .m = &fn, };
 |
-if (unlikely(P@pi)) S
+struct S T = { m: fn, };
+|
+struct S T = { m: &fn, };
+|
+struct proc_ops T = { .pm = fn, };
+|
+struct proc_ops T = { .pm = &fn, };
+|
+struct file_operations T = { E0, E1, E2, E3, E4, E5, E6, E7, E8, E9, fn, ... };
+|
+struct file_operations T = { E0, E1, E2, E3, E4, E5, E6, E7, E8, E9, E10, E11, fn, ... };
 )
 
-@script:python depends on fpos_file@
-P << with_ppos.P;
-S << refusal.S;
-p << refusal.pi;
+// Signatures.  A table makes a read or write method of a function that
+// takes a struct file * and a loff_t *; an aio or iter method of one
+// that takes a struct kiocb * first.  Unnamed, unreferenced functions
+// need the exact signature.
+
+@rw_shaped depends on !refd@
+identifier fn_fpos.fn, F, P, x1, x2;
+type T0, T1, T2;
 @@
-if (STREAM_REFUSAL.search(str(S)) is not None and
-        str(P) in st.ppos_params.get(p[0].current_element, [])):
-    st.stream_only.add(p[0].current_element)
+T0 fn(struct file *F, T1 x1, T2 x2, loff_t *P) { ... }
+
+@rw_meth depends on (rw_named || rw_pos_read || rw_pos_write || rw_shaped) && !vfs_fd@
+identifier fn_fpos.fn, F, P;
+type T0;
+@@
+T0 fn(..., struct file *F, ..., loff_t *P, ...) { ... }
+
+// A method that refuses any position, `if (ppos) return -ESPIPE;`,
+// serves only stream files (stream_open()), to which read() and write()
+// pass none: it keeps its own offset in f_pos, and *ppos there would be a
+// NULL dereference.
+
+@stream_only@
+identifier fn_fpos.fn, rw_meth.P;
+@@
+fn(...) {
+  <+...
+  if (\(P\|P != NULL\|unlikely(P)\)) \( return -ESPIPE; \| { ... return -ESPIPE; } \)
+  ...+>
+}
+
+@rw_ok depends on !stream_only@
+identifier fn_fpos.fn, rw_meth.F;
+@@
+fn(..., struct file *F, ...) { ... }
+
+@kio_shaped depends on !refd@
+identifier fn_fpos.fn, I, x1, x2, x3;
+type T0, T1, T2;
+@@
+(
+T0 fn(struct kiocb *I, T1 x1, T2 x2, loff_t x3) { ... }
+|
+T0 fn(struct kiocb *I, struct iov_iter *x1) { ... }
+)
+
+@kio_meth depends on (kio_named || kio_pos_read || kio_pos_write || kio_shaped) && !rw_meth && !vfs_fd@
+identifier fn_fpos.fn, I, x1, x2, x3;
+type T0, T1, T2;
+@@
+(
+T0 fn(struct kiocb *I, T1 x1, T2 x2, loff_t x3) { ... }
+|
+T0 fn(struct kiocb *I, struct iov_iter *x1) { ... }
+)
 
 // An aio or iter method often names its file first:
 //	struct file *file = iocb->ki_filp;
 
-@alias_decl depends on fpos_file@
-identifier A, I;
-position pa;
+@kio_alias@
+identifier fn_fpos.fn, kio_meth.I, A;
+type T0;
 @@
-struct file *A@pa = I->ki_filp;
+(
+T0 fn(...) {
+  ... when any
+  struct file *A = I->ki_filp;
+  ... when any
+}
+|
+T0 fn(...) { <+... A = I->ki_filp ...+> }
+)
 
-@script:python depends on fpos_file@
-A << alias_decl.A;
-I << alias_decl.I;
-p << alias_decl.pa;
+@owner_shaped depends on !refd@
+identifier fn_fpos.fn, F, x1, x2;
+type T0;
 @@
-st.aliases.setdefault(p[0].current_element, []).append((str(I), str(A)))
+(
+T0 fn(struct file *F, loff_t x1, int x2) { ... }
+|
+T0 fn(struct file *F, void *x1, filldir_t x2) { ... }
+|
+T0 fn(struct file *F, struct dir_context *x1) { ... }
+)
 
-@alias_set depends on fpos_file@
-identifier A, I;
-position pa;
+@owner_named depends on !rw_meth && !kio_meth@
+identifier fn_fpos.fn, F, x;
+type T0;
 @@
-A@pa = I->ki_filp
+(
+T0 fn(..., struct file *F, ..., loff_t x, ...) { ... }
+|
+T0 fn(..., struct file *F, ..., long long x, ...) { ... }
+)
 
-@script:python depends on fpos_file@
-A << alias_set.A;
-I << alias_set.I;
-p << alias_set.pa;
+@owner_seek depends on seek_named && owner_named@
+identifier fn_fpos.fn;
 @@
-st.aliases.setdefault(p[0].current_element, []).append((str(I), str(A)))
+fn(...) { ... }
+
+@owner_dir depends on dir_named && !rw_meth && !kio_meth@
+identifier fn_fpos.fn, F;
+type T0;
+@@
+T0 fn(..., struct file *F, ...) { ... }
+
+@alone depends on alone_named@
+identifier fn_fpos.fn, I, F;
+type T0;
+@@
+T0 fn(struct inode *I, struct file *F) { ... }
+
+// The words each method goes by.
+
+@script:python depends on (report || org) && rw_ok@
+fn << fn_fpos.fn;
+m << rw_named.m = "";
+pm << rw_named.pm = "";
+T << rw_named.T;
+@@
+who(fn, "the %s method of %s" % (role(m, pm), T))
+
+@script:python depends on (report || org) && rw_ok@
+fn << fn_fpos.fn;
+T << rw_pos_read.T;
+@@
+who(fn, "the read method of %s" % T)
+
+@script:python depends on (report || org) && rw_ok@
+fn << fn_fpos.fn;
+T << rw_pos_write.T;
+@@
+who(fn, "the write method of %s" % T)
+
+@script:python depends on (report || org) && rw_ok@
+fn << fn_fpos.fn;
+@@
+who(fn, "a read or write method by its signature")
+
+@script:python depends on (report || org) && kio_meth@
+fn << fn_fpos.fn;
+m << kio_named.m = "";
+pm << kio_named.pm = "";
+T << kio_named.T;
+@@
+who(fn, "the %s method of %s" % (role(m, pm), T))
+
+@script:python depends on (report || org) && kio_meth@
+fn << fn_fpos.fn;
+T << kio_pos_read.T;
+@@
+who(fn, "the aio_read method of %s" % T)
+
+@script:python depends on (report || org) && kio_meth@
+fn << fn_fpos.fn;
+T << kio_pos_write.T;
+@@
+who(fn, "the aio_write method of %s" % T)
+
+@script:python depends on (report || org) && kio_meth@
+fn << fn_fpos.fn;
+@@
+who(fn, "an aio or iter method by its signature")
 
 // ------------------------------------------------------------------------
 // Where f_pos is touched.  A comparison with &file->f_pos is a pread
 // refusal, nonseekable_open.cocci's business, and no use of f_pos.
 
-@cmp depends on fpos_file@
+@cmp depends on fpos_file && (report || org || context)@
 expression E, X;
 position pc;
 @@
 \( E != &X->f_pos@pc \| &X->f_pos@pc != E \| E == &X->f_pos@pc \| &X->f_pos@pc == E \)
 
-@script:python depends on fpos_file@
-p << cmp.pc;
-@@
-st.excluded.add(where(p[0]))
-st.excluded_cmp.add(where(p[0]))
+// The method's own file: handed to a call, written, read.
 
-// Calls patch mode can give a copy: statements of their own, and the
-// initializer of a declaration that a statement follows, where the copy
-// can be declared just before and stored back just after.
-
-@stmt_call depends on fpos_file@
-expression X, fe, E;
+@rw_call depends on rw_ok && (report || org || context)@
+identifier fn_fpos.fn, rw_meth.F;
+expression fe;
 expression list es1, es2;
+position q;
+@@
+fn(...) { <... fe(es1, &F->f_pos@q, es2) ...> }
+
+@rw_write depends on rw_ok && (report || org || context)@
+identifier fn_fpos.fn, rw_meth.F;
+expression E;
 assignment operator aop;
-position pa;
+position q;
 @@
-(
-  fe(es1, &X->f_pos@pa, es2);
-|
-  E aop fe(es1, &X->f_pos@pa, es2);
-)
+fn(...) { <... \( F->f_pos@q aop E \| F->f_pos@q++ \| F->f_pos@q-- \| ++F->f_pos@q \| --F->f_pos@q \) ...> }
 
-@script:python depends on fpos_file@
-p << stmt_call.pa;
+@rw_read depends on rw_ok && (report || org || context)@
+identifier fn_fpos.fn, rw_meth.F;
+position q != {cmp.pc, rw_call.q, rw_write.q};
 @@
-st.convertible[where(p[0])] = "stmt"
+fn(...) { <... F->f_pos@q ...> }
 
-@init_call depends on fpos_file@
+@kio_call depends on (report || org || context)@
+identifier fn_fpos.fn, kio_meth.I;
+expression fe;
+expression list es1, es2;
+position q;
+@@
+fn(...) { <... fe(es1, &I->ki_filp->f_pos@q, es2) ...> }
+
+@kio_write depends on (report || org || context)@
+identifier fn_fpos.fn, kio_meth.I;
+expression E;
+assignment operator aop;
+position q;
+@@
+fn(...) {
+  <...
+  \( I->ki_filp->f_pos@q aop E \| I->ki_filp->f_pos@q++ \| I->ki_filp->f_pos@q-- \|
+     ++I->ki_filp->f_pos@q \| --I->ki_filp->f_pos@q \)
+  ...>
+}
+
+@kio_read depends on (report || org || context)@
+identifier fn_fpos.fn, kio_meth.I;
+position q != {cmp.pc, kio_call.q, kio_write.q};
+@@
+fn(...) { <... I->ki_filp->f_pos@q ...> }
+
+@alias_call depends on (report || org || context)@
+identifier fn_fpos.fn, kio_alias.A;
+expression fe;
+expression list es1, es2;
+position q;
+@@
+fn(...) { <... fe(es1, &A->f_pos@q, es2) ...> }
+
+@alias_write depends on (report || org || context)@
+identifier fn_fpos.fn, kio_alias.A;
+expression E;
+assignment operator aop;
+position q;
+@@
+fn(...) { <... \( A->f_pos@q aop E \| A->f_pos@q++ \| A->f_pos@q-- \| ++A->f_pos@q \| --A->f_pos@q \) ...> }
+
+@alias_read depends on (report || org || context)@
+identifier fn_fpos.fn, kio_alias.A;
+position q != {cmp.pc, alias_call.q, alias_write.q};
+@@
+fn(...) { <... A->f_pos@q ...> }
+
+// Anywhere else, a call given &file->f_pos gets a copy, except in the
+// functions that own f_pos and for the own file of open and release.
+
+@alone_call depends on (report || org || context)@
+identifier fn_fpos.fn, alone.F;
+position q;
+@@
+fn(...) { <... &F->f_pos@q ...> }
+
+@other_call depends on (report || org || context) && !vfs_fd && !stream_only && !owner_seek && !owner_dir && !owner_shaped@
+identifier fn_fpos.fn;
 expression X, fe;
 expression list es1, es2;
+position q != {cmp.pc, rw_call.q, kio_call.q, alias_call.q, alone_call.q};
+@@
+fn(...) { <... fe(es1, &X->f_pos@q, es2) ...> }
+
+// The report words a call patch mode can give a copy (a statement of its
+// own, the initializer of a declaration that a statement follows) apart
+// from one left to hand work.
+
+@copy_call depends on report || org@
+expression other_call.X, fe, E;
+expression list es1, es2;
+assignment operator aop;
+position other_call.q, pc;
 type T;
 identifier v;
 statement S;
-position pa;
 @@
-  T v = fe(es1, &X->f_pos@pa, es2);
+(
+  fe(es1, &X->f_pos@q@pc, es2);
+|
+  E aop fe(es1, &X->f_pos@q@pc, es2);
+|
+  T v = fe(es1, &X->f_pos@q@pc, es2);
   S
+)
 
-@script:python depends on fpos_file@
-p << init_call.pa;
-@@
-st.convertible[where(p[0])] = "init"
-
-@callarg depends on fpos_file@
-expression X, fe;
+@hand_call depends on report || org@
+expression other_call.X, other_call.fe;
 expression list es1, es2;
-position pa;
+position other_call.q, pc != copy_call.pc;
 @@
-fe(es1, &X->f_pos@pa, es2)
-
-@script:python depends on fpos_file@
-X << callarg.X;
-fe << callarg.fe;
-p << callarg.pa;
-@@
-fn = p[0].current_element
-st.excluded.add(where(p[0]))
-addr = method_addr(fn, X)
-if owns_fpos(fn) or alone(fn, X) or where(p[0]) in st.excluded_cmp:
-    pass
-elif addr is not None:
-    st.messages[where(p[0])] = warn("%s passes &%s->f_pos to %s: pass %s" % (
-        describe(fn), show(X), show(fe), addr))
-elif where(p[0]) in st.convertible:
-    st.messages[where(p[0])] = warn(
-        "%s passes &%s->f_pos to %s: pass a copy of the position and "
-        "store it back" % (fn, show(X), show(fe)))
-else:
-    st.messages[where(p[0])] = warn(
-        "%s passes &%s->f_pos to %s: pass a copy of the position and "
-        "store it back (by hand: the call is not a statement of its own)"
-        % (fn, show(X), show(fe)))
-
-@acc_write depends on fpos_file@
-expression X, E;
-assignment operator aop;
-position q;
-@@
-\( X->f_pos@q aop E \| X->f_pos@q++ \| X->f_pos@q-- \| ++X->f_pos@q \| --X->f_pos@q \)
-
-@script:python depends on fpos_file@
-q << acc_write.q;
-@@
-st.writes.add(where(q[0]))
-
-@acc depends on fpos_file@
-expression X;
-position q;
-@@
-X->f_pos@q
-
-@script:python depends on fpos_file@
-X << acc.X;
-q << acc.q;
-@@
-m = own_file(q[0].current_element, X)
-if m is not None and where(q[0]) not in st.excluded_cmp:
-    st.fixes[where(q[0])] = (m["kind"], m["pos"])
-    use = m["pos"] + "->ki_pos" if m["kind"] == "kio" else "*" + m["pos"]
-    who = describe(q[0].current_element)
-    if where(q[0]) in st.excluded:
-        pass
-    elif where(q[0]) in st.writes and before_copies():
-        st.messages[where(q[0])] = warn(
-            "%s writes %s->f_pos, not the position it was given (another "
-            "under pread() and pwrite(), and a copy from Linux 2.6.8 on): "
-            "use %s" % (who, show(X), use))
-    elif where(q[0]) in st.writes:
-        st.messages[where(q[0])] = warn(
-            "%s writes %s->f_pos, which read() and write() overwrite with "
-            "their own copy: use %s" % (who, show(X), use))
-    else:
-        st.messages[where(q[0])] = warn(
-            "%s reads %s->f_pos, which is not the position under pread() and "
-            "pwrite(): use %s" % (who, show(X), use))
+fe(es1, &X->f_pos@q@pc, es2)
 
 // ------------------------------------------------------------------------
-// context, org and report
+// report and org
 
-@depends on fpos_file && context@
+@script:python depends on report || org@
+fn << fn_fpos.fn;
+F << rw_meth.F;
+P << rw_meth.P;
+q << rw_write.q;
+@@
+touches(q, fn, F, "writes", "*" + P)
+
+@script:python depends on report || org@
+fn << fn_fpos.fn;
+F << rw_meth.F;
+P << rw_meth.P;
+q << rw_read.q;
+@@
+touches(q, fn, F, "reads", "*" + P)
+
+@script:python depends on report || org@
+fn << fn_fpos.fn;
+F << rw_meth.F;
+P << rw_meth.P;
+fe << rw_call.fe;
+q << rw_call.q;
+@@
+passes(q, WHO[fn], F, fe, "pass %s" % P)
+
+@script:python depends on report || org@
+fn << fn_fpos.fn;
+I << kio_meth.I;
+q << kio_write.q;
+@@
+touches(q, fn, "%s->ki_filp" % I, "writes", "%s->ki_pos" % I)
+
+@script:python depends on report || org@
+fn << fn_fpos.fn;
+I << kio_meth.I;
+q << kio_read.q;
+@@
+touches(q, fn, "%s->ki_filp" % I, "reads", "%s->ki_pos" % I)
+
+@script:python depends on report || org@
+fn << fn_fpos.fn;
+I << kio_meth.I;
+fe << kio_call.fe;
+q << kio_call.q;
+@@
+passes(q, WHO[fn], "%s->ki_filp" % I, fe, "pass &%s->ki_pos" % I)
+
+@script:python depends on report || org@
+fn << fn_fpos.fn;
+I << kio_meth.I;
+A << kio_alias.A;
+q << alias_write.q;
+@@
+touches(q, fn, A, "writes", "%s->ki_pos" % I)
+
+@script:python depends on report || org@
+fn << fn_fpos.fn;
+I << kio_meth.I;
+A << kio_alias.A;
+q << alias_read.q;
+@@
+touches(q, fn, A, "reads", "%s->ki_pos" % I)
+
+@script:python depends on report || org@
+fn << fn_fpos.fn;
+I << kio_meth.I;
+A << kio_alias.A;
+fe << alias_call.fe;
+q << alias_call.q;
+@@
+passes(q, WHO[fn], A, fe, "pass &%s->ki_pos" % I)
+
+@script:python depends on report || org@
+fn << fn_fpos.fn;
+X << other_call.X;
+fe << other_call.fe;
+q << copy_call.pc;
+@@
+passes(q, fn, X, fe, "pass a copy of the position and store it back")
+
+@script:python depends on report || org@
+fn << fn_fpos.fn;
+X << other_call.X;
+fe << other_call.fe;
+q << hand_call.pc;
+@@
+passes(q, fn, X, fe, "pass a copy of the position and store it back "
+       "(by hand: the call is not a statement of its own)")
+
+// ------------------------------------------------------------------------
+// context
+
+@depends on context@
 expression X;
-position q : script:python() { where(q[0]) in st.messages };
+position rw_write.q;
 @@
 * X->f_pos@q
 
-@script:python depends on fpos_file && org@
-q << acc.q;
+@depends on context@
+expression X;
+position rw_read.q;
 @@
-emit(q[0], coccilib.org.print_todo)
+* X->f_pos@q
 
-@script:python depends on fpos_file && report@
-q << acc.q;
+@depends on context@
+expression X;
+position rw_call.q;
 @@
-emit(q[0], coccilib.report.print_report)
+* X->f_pos@q
+
+@depends on context@
+expression X;
+position kio_write.q;
+@@
+* X->f_pos@q
+
+@depends on context@
+expression X;
+position kio_read.q;
+@@
+* X->f_pos@q
+
+@depends on context@
+expression X;
+position kio_call.q;
+@@
+* X->f_pos@q
+
+@depends on context@
+expression X;
+position alias_write.q;
+@@
+* X->f_pos@q
+
+@depends on context@
+expression X;
+position alias_read.q;
+@@
+* X->f_pos@q
+
+@depends on context@
+expression X;
+position alias_call.q;
+@@
+* X->f_pos@q
+
+@depends on context@
+expression X;
+position other_call.q;
+@@
+* X->f_pos@q
 
 // ------------------------------------------------------------------------
 // patch: read, write, readv and writev methods use their position pointer,
-// aio and iter methods iocb->ki_pos.  A rule that changes a function
-// renumbers its lines, so the places found above hold only in functions
-// no earlier rule has changed: each method gets one kind of fix only.
+// aio and iter methods iocb->ki_pos.  Places do not survive a rule that
+// changes the code, so each rule finds the comparisons it leaves alone
+// anew.
 
-@depends on fpos_file && patch disable ptr_to_array@
-expression X;
-position q : script:python() { place_fix(q[0], "rw") is not None };
-fresh identifier P = script:python(q) { place_fix(q[0], "rw") };
+@cmp_rw depends on fpos_file && patch@
+expression E, X;
+position pc;
 @@
+\( E != &X->f_pos@pc \| &X->f_pos@pc != E \| E == &X->f_pos@pc \| &X->f_pos@pc == E \)
+
+@depends on patch && rw_ok disable ptr_to_array@
+identifier fn_fpos.fn, rw_meth.F, rw_meth.P;
+position q != cmp_rw.pc;
+@@
+fn(...) {
+  <...
 (
-- X->f_pos@q++
+- F->f_pos@q++
 + (*P)++
 |
-- X->f_pos@q--
+- F->f_pos@q--
 + (*P)--
 |
-- &X->f_pos@q
+- &F->f_pos@q
 + P
 |
-- X->f_pos@q
+- F->f_pos@q
 + *P
 )
+  ...>
+}
 
-@depends on fpos_file && patch disable ptr_to_array@
-expression X;
-position q : script:python() { place_fix(q[0], "kio") is not None };
-fresh identifier I = script:python(q) { place_fix(q[0], "kio") };
+@cmp_kio depends on fpos_file && patch@
+expression E, X;
+position pc;
 @@
-- X->f_pos@q
+\( E != &X->f_pos@pc \| &X->f_pos@pc != E \| E == &X->f_pos@pc \| &X->f_pos@pc == E \)
+
+@depends on patch && kio_meth disable ptr_to_array@
+identifier fn_fpos.fn, kio_meth.I;
+position q != cmp_kio.pc;
+@@
+fn(...) {
+  <...
+- I->ki_filp->f_pos@q
 + I->ki_pos
+  ...>
+}
+
+@cmp_alias depends on fpos_file && patch@
+expression E, X;
+position pc;
+@@
+\( E != &X->f_pos@pc \| &X->f_pos@pc != E \| E == &X->f_pos@pc \| &X->f_pos@pc == E \)
+
+@depends on patch && kio_meth disable ptr_to_array@
+identifier fn_fpos.fn, kio_meth.I, kio_alias.A;
+position q != cmp_alias.pc;
+@@
+fn(...) {
+  <...
+- A->f_pos@q
++ I->ki_pos
+  ...>
+}
 
 // patch: anywhere else, a call given &file->f_pos gets a copy of the
-// position, stored back after the call.  The name of the copy is chosen
-// here, where places still hold; the rules after go by function name.
+// position, stored back after the call.  The copy is named pos, or fpos
+// where the function already uses pos.  Each change below moves the
+// places, so each finds its calls anew.
 
-@script:python copy depends on fpos_file && patch@
-X << callarg.X;
-p << callarg.pa;
-fn;
-nm;
-@@
-form = st.convertible.get(where(p[0]))
-if form is not None and copy_ok(p[0].current_element, X):
-    name = fresh_name(p[0])
-if form == "stmt" and copy_ok(p[0].current_element, X):
-    coccinelle.fn = cocci.make_ident(p[0].current_element)
-    coccinelle.nm = cocci.make_ident(name)
-else:
-    coccinelle.fn = nothing()
-    coccinelle.nm = nothing()
-
-// A call that is a statement of its own: the copy is declared first in
-// the function.
-
-@depends on fpos_file && patch disable ptr_to_array@
-expression X, fe, E;
-expression list es1, es2;
-assignment operator aop;
-position pa : script:python(X) { copy_ok(pa[0].current_element, X) };
-fresh identifier nm = script:python(pa) { st.copy_names[pa[0].current_element] };
+@pos_taken@
+identifier fn_fpos.fn;
+symbol pos;
+type T0, T;
 @@
 (
-+ nm = X->f_pos;
-  fe(es1,
-- &X->f_pos@pa
-+ &nm
-  , es2);
-+ X->f_pos = nm;
+T0 fn(..., T pos, ...) { ... }
 |
-+ nm = X->f_pos;
-  E aop fe(es1,
-- &X->f_pos@pa
-+ &nm
-  , es2);
-+ X->f_pos = nm;
+T0 fn(...) { <+... pos ...+> }
 )
 
-// The initializer of a declaration: the copy is declared just before it
-// and stored back after the declarations.
+@fpos_taken@
+identifier fn_fpos.fn;
+symbol fpos;
+type T0, T;
+@@
+(
+T0 fn(..., T fpos, ...) { ... }
+|
+T0 fn(...) { <+... fpos ...+> }
+)
 
-@depends on fpos_file && patch disable ptr_to_array@
+@alone_poss depends on patch@
+identifier fn_fpos.fn, alone.F;
+position q;
+@@
+fn(...) { <... &F->f_pos@q ...> }
+
+@call_poss depends on patch && !pos_taken && !vfs_fd && !stream_only && !owner_seek && !owner_dir && !owner_shaped@
+identifier fn_fpos.fn;
 expression X, fe;
 expression list es1, es2;
+position q != alone_poss.q;
+@@
+fn(...) { <... fe(es1, &X->f_pos@q, es2) ...> }
+
+@stmt_pos@
+expression call_poss.X, fe, E;
+expression list es1, es2;
+assignment operator aop;
+position call_poss.q;
+@@
+(
+  fe(es1, &X->f_pos@q, es2);
+|
+  E aop fe(es1, &X->f_pos@q, es2);
+)
+
+@depends on patch disable ptr_to_array@
+expression call_poss.X, fe, E;
+expression list es1, es2;
+assignment operator aop;
+position call_poss.q;
+@@
+(
++ pos = X->f_pos;
+  fe(es1,
+- &X->f_pos@q
++ &pos
+  , es2);
++ X->f_pos = pos;
+|
++ pos = X->f_pos;
+  E aop fe(es1,
+- &X->f_pos@q
++ &pos
+  , es2);
++ X->f_pos = pos;
+)
+
+@alone_posi depends on patch@
+identifier fn_fpos.fn, alone.F;
+position q;
+@@
+fn(...) { <... &F->f_pos@q ...> }
+
+@call_posi depends on patch && !pos_taken && !vfs_fd && !stream_only && !owner_seek && !owner_dir && !owner_shaped@
+identifier fn_fpos.fn;
+expression X, fe;
+expression list es1, es2;
+position q != alone_posi.q;
+@@
+fn(...) { <... fe(es1, &X->f_pos@q, es2) ...> }
+
+@depends on patch disable ptr_to_array@
+expression call_posi.X, fe;
+expression list es1, es2;
+position call_posi.q;
 type T;
 identifier v;
 statement S;
-position pa : script:python(X) { copy_ok(pa[0].current_element, X) };
-fresh identifier nm = script:python(pa) { st.copy_names[pa[0].current_element] };
 @@
-+ loff_t nm = X->f_pos;
++ loff_t pos = X->f_pos;
   T v = fe(es1,
-- &X->f_pos@pa
-+ &nm
+- &X->f_pos@q
++ &pos
   , es2);
 +
-+ X->f_pos = nm;
++ X->f_pos = pos;
   S
 
 // Where the function has declarations the copy goes before the first;
 // where it has none, a blank line separates it from the statements.
 
-@depends on fpos_file && patch@
-identifier copy.fn, copy.nm, x;
+@depends on patch && stmt_pos@
+identifier fn_fpos.fn, x;
 type T;
 @@
 fn(...) {
-+ loff_t nm;
++ loff_t pos;
 (
   T x;
 |
@@ -779,12 +940,119 @@ fn(...) {
   ... when any
 }
 
-@depends on fpos_file && patch@
-identifier copy.fn, copy.nm;
+@depends on patch && stmt_pos@
+identifier fn_fpos.fn;
 statement S;
 @@
 fn(...) {
-+ loff_t nm;
++ loff_t pos;
++
+  S
+  ... when any
+}
+
+@alone_fposs depends on patch@
+identifier fn_fpos.fn, alone.F;
+position q;
+@@
+fn(...) { <... &F->f_pos@q ...> }
+
+@call_fposs depends on patch && pos_taken && !fpos_taken && !vfs_fd && !stream_only && !owner_seek && !owner_dir && !owner_shaped@
+identifier fn_fpos.fn;
+expression X, fe;
+expression list es1, es2;
+position q != alone_fposs.q;
+@@
+fn(...) { <... fe(es1, &X->f_pos@q, es2) ...> }
+
+@stmt_fpos@
+expression call_fposs.X, fe, E;
+expression list es1, es2;
+assignment operator aop;
+position call_fposs.q;
+@@
+(
+  fe(es1, &X->f_pos@q, es2);
+|
+  E aop fe(es1, &X->f_pos@q, es2);
+)
+
+@depends on patch disable ptr_to_array@
+expression call_fposs.X, fe, E;
+expression list es1, es2;
+assignment operator aop;
+position call_fposs.q;
+@@
+(
++ fpos = X->f_pos;
+  fe(es1,
+- &X->f_pos@q
++ &fpos
+  , es2);
++ X->f_pos = fpos;
+|
++ fpos = X->f_pos;
+  E aop fe(es1,
+- &X->f_pos@q
++ &fpos
+  , es2);
++ X->f_pos = fpos;
+)
+
+@alone_fposi depends on patch@
+identifier fn_fpos.fn, alone.F;
+position q;
+@@
+fn(...) { <... &F->f_pos@q ...> }
+
+@call_fposi depends on patch && pos_taken && !fpos_taken && !vfs_fd && !stream_only && !owner_seek && !owner_dir && !owner_shaped@
+identifier fn_fpos.fn;
+expression X, fe;
+expression list es1, es2;
+position q != alone_fposi.q;
+@@
+fn(...) { <... fe(es1, &X->f_pos@q, es2) ...> }
+
+@depends on patch disable ptr_to_array@
+expression call_fposi.X, fe;
+expression list es1, es2;
+position call_fposi.q;
+type T;
+identifier v;
+statement S;
+@@
++ loff_t fpos = X->f_pos;
+  T v = fe(es1,
+- &X->f_pos@q
++ &fpos
+  , es2);
++
++ X->f_pos = fpos;
+  S
+
+// Where the function has declarations the copy goes before the first;
+// where it has none, a blank line separates it from the statements.
+
+@depends on patch && stmt_fpos@
+identifier fn_fpos.fn, x;
+type T;
+@@
+fn(...) {
++ loff_t fpos;
+(
+  T x;
+|
+  T x = ...;
+)
+  ... when any
+}
+
+@depends on patch && stmt_fpos@
+identifier fn_fpos.fn;
+statement S;
+@@
+fn(...) {
++ loff_t fpos;
 +
   S
   ... when any

@@ -28,6 +28,11 @@
 //# than handing it on (from 5.8 on) or writes to its table (from 6.11 on)
 //# is left for hand work, and the report says why.
 //#
+//# The era rules decide through depends on which rules apply, and each
+//# reason for hand work is a rule of its own about one old handler; the
+//# Python words the messages and reads the spelling of parameters,
+//# types and the FIXME comment that asks for ppos.
+//#
 //# Left for hand work also: function pointer types spelled out instead of
 //# through proc_handler, a call from a handler to a handler of its file
 //# that passes some length other than its own lenp, and a handler called
@@ -44,7 +49,23 @@
 // Requires: 1.1.0
 
 // Headers hold the typedef and most prototypes; plain spatch runs need them.
+// The isomorphisms of arithmetic and control flow touch none of the
+// patterns here; left on, spatch would spend much of a run expanding the
+// rules with them.
 #spatch --no-includes --include-headers
+#spatch --disable-iso add_signed --disable-iso add_int1 --disable-iso add_int2
+#spatch --disable-iso not_int1 --disable-iso not_int2 --disable-iso bitor_comm
+#spatch --disable-iso bitand_comm --disable-iso plus_comm
+#spatch --disable-iso mult_comm --disable-iso plus_assoc
+#spatch --disable-iso minus_assoc --disable-iso plus_minus_assoc1
+#spatch --disable-iso plus_minus_assoc2 --disable-iso times_assoc
+#spatch --disable-iso div_assoc --disable-iso times_div_assoc1
+#spatch --disable-iso times_div_assoc2 --disable-iso gtr_lss
+#spatch --disable-iso gtr_lss_eq --disable-iso inc --disable-iso for_inc
+#spatch --disable-iso bsd_branch_pred --disable-iso zero_multiple_format
+#spatch --disable-iso neg_if --disable-iso ne_if --disable-iso drop_else
+#spatch --disable-iso neg_if_exp --disable-iso ret --disable-iso fld_to_ptr
+#spatch --disable-iso sizeof_type_expr
 
 virtual patch
 virtual context
@@ -60,16 +81,13 @@ virtual kernel_unknown
 import re
 
 # Where the tree's handlers differ from today's, as the era rules below
-# say (-D sysctl_filp, ...); every difference when the era is not known,
-# which leaves the 2.6.8 form.
+# say (-D sysctl_filp, ...), for the words of the report; the rules go by
+# the era rules themselves.
 ERA = set()
 
 def drops_file():
     """From 2.6.32 on a handler takes no struct file."""
     return not ERA & {"sysctl_filp", "kernel_unknown"}
-
-def keeps_file():
-    return not drops_file()
 
 def kernel_buffer():
     """From 5.8 on the buffer is a kernel pointer."""
@@ -78,9 +96,6 @@ def kernel_buffer():
 def const_table():
     """From 6.11 on the table is const."""
     return not ERA & {"sysctl_mutable_table", "kernel_unknown"}
-
-def plain_table():
-    return drops_file() and not const_table()
 
 def table_type():
     return "const struct ctl_table *" if const_table() else "struct ctl_table *"
@@ -130,79 +145,20 @@ def is_table_type(t):
 def is_void_pointer(t):
     return re.match(r"^void( __user)*\*$", _type(t)) is not None
 
-# From 2.6.32 on, the old handler definitions and declarations of the
-# file, and what each handler uses its struct file and buffer for: every
-# use, and the uses the conversion takes care of (filp->f_pos, and handing
-# both on to another handler).  By function name, for the file at hand.
-old_defs = set()
-old_decls = set()
-uses = {}
-handled = {}
-callers = set()		# functions calling through ->proc_handler
-current = [None]
-
-def start(p):
-    if current[0] != p.file:
-        current[0] = p.file
-        for table in (old_defs, old_decls, uses, handled, callers):
-            table.clear()
-
-def note(kind, p, what):
-    start(p)
-    kind.setdefault((p.current_element, what), set()).add((p.line, p.column))
-
-def note_caller(p):
-    start(p)
-    callers.add(p.current_element)
-    return True
-
-def calls_table(fn):
-    return str(fn) in callers
-
-def uses_only_handled(fn, what):
-    return uses.get((fn, what), set()) <= handled.get((fn, what), set())
-
-def hand_work(fn):
-    """Why an old handler cannot be brought to the form of the kernel
-    given, or None."""
-    if not uses_only_handled(fn, "file"):
-        return "it uses its struct file for more than the position"
-    if kernel_buffer() and not uses_only_handled(fn, "buffer"):
-        return ("it uses its buffer, a kernel pointer from 5.8 on, for more "
-                "than handing it on")
-    if const_table() and (fn, "table") in uses:
-        return "it writes to its table, const from 6.11 on"
-    return None
-
-def converts(fn):
-    return hand_work(fn) is None
-
-def def_converts(fn):
-    return str(fn) in old_defs and converts(str(fn))
-
-def decl_converts(fn):
-    """A declaration follows its definition when that is in the file."""
-    fn = str(fn)
-    return fn in old_decls and (fn not in old_defs or converts(fn))
+# Why an old handler of the file is left for hand work, as the rules
+# below find it, by function name.
+WHY = {}
 
 def warn(text):
     return "WARNING: " + text
-
-# A script rule that drops every match it is given leaves no environment
-# for the rules after it, which then do not run at all; the scripts name
-# this identifier, which matches nothing, instead.
-NOTHING = "safeseek_no_such_name"
-
-def nothing():
-    return cocci.make_ident(NOTHING)
 
 def era_note(fn):
     """What a report adds from 2.6.32 on."""
     if not drops_file():
         return ""
     text = "; this tree's handlers are %s" % era_handler()
-    if fn in old_defs and not converts(fn):
-        text += " (by hand: %s)" % hand_work(fn)
+    if fn in WHY:
+        text += " (by hand: %s)" % WHY[fn]
     return text
 
 def handler_message(fn):
@@ -242,6 +198,10 @@ E->proc_handler
 // The tree's era (-D NAME), read once a file is worth parsing: a rule
 // that needs no word of the file would have spatch parse every file.
 
+@script:python depends on (sysctl_table || sysctl_call)@
+@@
+WHY.clear()
+
 @script:python depends on (sysctl_table || sysctl_call) && sysctl_filp@
 @@
 ERA.add("sysctl_filp")
@@ -280,28 +240,16 @@ type R;
 
 R fn@pc(p1, p2, p3, p4, p5, p6, ...);
 
-// The functions that call through ->proc_handler: the rules about such
-// calls look only there.  The constraint notes them: a script rule
-// reading this rule, whose only word is a member name, would lose the
-// query.
-
-@table_call depends on sysctl_table || sysctl_call@
-expression t;
-position p : script:python() { note_caller(p[0]) };
-@@
-
-t->proc_handler@p
-
 //----------------------------------------------------------------------
 // From 2.6.32 on: what each old handler uses its struct file and buffer
 // for, in every mode, since it decides what the patch can convert and
 // what the report says.
 //----------------------------------------------------------------------
 
-@old_handler depends on sysctl_table || sysctl_call@
+@old_handler depends on (sysctl_table || sysctl_call) && !sysctl_filp && !kernel_unknown@
 identifier fn, t, filp, buf, lenp;
 parameter p2 : script:python() { is_int_param(p2) };
-type T1 : script:python() { drops_file() and is_table_type(T1) };
+type T1 : script:python() { is_table_type(T1) };
 type T4 : script:python() { is_void_pointer(T4) };
 position p != converted_def.pc;
 @@
@@ -310,25 +258,6 @@ fn@p(T1 t, p2, struct file *filp, T4 buf, size_t *lenp, ...)
 {
 ...
 }
-
-@script:python depends on (sysctl_table || sysctl_call) && old_handler@
-fn << old_handler.fn;
-p << old_handler.p;
-@@
-start(p[0])
-old_defs.add(str(fn))
-
-@file_use depends on (sysctl_table || sysctl_call) && old_handler@
-identifier old_handler.filp;
-position p;
-@@
-
-filp@p
-
-@script:python depends on (sysctl_table || sysctl_call) && old_handler@
-p << file_use.p;
-@@
-note(uses, p[0], "file")
 
 @file_handled depends on (sysctl_table || sysctl_call) && old_handler@
 identifier old_handler.filp, old_handler.lenp;
@@ -345,22 +274,14 @@ E(a, b, filp@p, d, lenp, ...)
 generic(a, b, filp@p, d, e)
 )
 
-@script:python depends on (sysctl_table || sysctl_call) && old_handler@
-p << file_handled.p;
-@@
-note(handled, p[0], "file")
+// A use of the struct file the conversion does not take care of.
 
-@buf_use depends on (sysctl_table || sysctl_call) && old_handler@
-identifier old_handler.buf;
-position p;
+@file_extra depends on (sysctl_table || sysctl_call) && old_handler@
+identifier old_handler.fn, old_handler.filp;
+position p != file_handled.p;
 @@
 
-buf@p
-
-@script:python depends on (sysctl_table || sysctl_call) && old_handler@
-p << buf_use.p;
-@@
-note(uses, p[0], "buffer")
+fn(...) { <+... filp@p ...+> }
 
 @buf_handled depends on (sysctl_table || sysctl_call) && old_handler@
 identifier old_handler.filp, old_handler.buf, old_handler.lenp;
@@ -375,29 +296,38 @@ E(a, b, filp, buf@p, lenp, ...)
 generic(a, b, c, buf@p, e)
 )
 
-@script:python depends on (sysctl_table || sysctl_call) && old_handler@
-p << buf_handled.p;
-@@
-note(handled, p[0], "buffer")
+// From 5.8 on the buffer is a kernel pointer: only handing it on is
+// left to the conversion.
 
-@table_written depends on (sysctl_table || sysctl_call) && old_handler@
-identifier old_handler.t;
+@buf_extra depends on (sysctl_table || sysctl_call) && old_handler && !sysctl_user_buffer && !kernel_unknown@
+identifier old_handler.fn, old_handler.buf;
+position p != buf_handled.p;
+@@
+
+fn(...) { <+... buf@p ...+> }
+
+// From 6.11 on the table is const.
+
+@table_written depends on (sysctl_table || sysctl_call) && old_handler && !sysctl_mutable_table && !kernel_unknown@
+identifier old_handler.fn, old_handler.t;
 identifier fld;
 expression E;
 assignment operator aop;
-position p;
 @@
 
-\( t->fld@p aop E \| t->fld@p++ \| t->fld@p-- \| ++t->fld@p \| --t->fld@p \)
+fn(...) { <+... \( t->fld aop E \| t->fld++ \| t->fld-- \| ++t->fld \| --t->fld \) ...+> }
 
-@script:python depends on (sysctl_table || sysctl_call) && old_handler@
-p << table_written.p;
+// The old handlers that take the form of the kernel given.
+
+@def_conv depends on (sysctl_table || sysctl_call) && old_handler && !file_extra && !buf_extra && !table_written@
+identifier old_handler.fn;
 @@
-note(uses, p[0], "table")
 
-@old_decl depends on sysctl_table || sysctl_call@
+fn(...) { ... }
+
+@old_decl depends on (sysctl_table || sysctl_call) && !sysctl_filp && !kernel_unknown@
 identifier fn, f;
-parameter p1 : script:python() { drops_file() and is_table_param(p1) };
+parameter p1 : script:python() { is_table_param(p1) };
 parameter p2 : script:python() { is_int_param(p2) };
 parameter p4 : script:python() { is_buffer_param(p4) };
 parameter p5 : script:python() { is_lenp_param(p5) };
@@ -411,27 +341,43 @@ R fn@p(p1, p2, struct file *f, p4, p5, ...);
 R fn@p(p1, p2, struct file *, p4, p5, ...);
 )
 
-@script:python depends on (sysctl_table || sysctl_call) && old_decl@
-fn << old_decl.fn;
-p << old_decl.p;
+// A declaration follows its definition when that is in the file.
+
+@decl_blocked depends on (sysctl_table || sysctl_call) && old_handler && !def_conv@
+identifier old_handler.fn;
+position old_decl.p;
+position q;
+type R;
 @@
-start(p[0])
-old_decls.add(str(fn))
 
-// The old handlers and declarations that take the form of the kernel
-// given; the others are named NOTHING.
+R fn@p@q(...);
 
-@script:python def_conv depends on (sysctl_table || sysctl_call) && old_handler@
+@decl_conv depends on (sysctl_table || sysctl_call) && old_decl@
+identifier dfn;
+position old_decl.p;
+position q != decl_blocked.q;
+type R;
+@@
+
+R dfn@p@q(...);
+
+// The words of the report for a handler left for hand work.
+
+@script:python depends on (org || report) && file_extra@
 fn << old_handler.fn;
-cfn;
 @@
-coccinelle.cfn = cocci.make_ident(str(fn)) if def_converts(fn) else nothing()
+WHY.setdefault(str(fn), "it uses its struct file for more than the position")
 
-@script:python decl_conv depends on (sysctl_table || sysctl_call) && old_decl@
-fn << old_decl.fn;
-dfn;
+@script:python depends on (org || report) && buf_extra@
+fn << old_handler.fn;
 @@
-coccinelle.dfn = cocci.make_ident(str(fn)) if decl_converts(fn) else nothing()
+WHY.setdefault(str(fn), "it uses its buffer, a kernel pointer from 5.8 on, "
+               "for more than handing it on")
+
+@script:python depends on (org || report) && table_written@
+fn << old_handler.fn;
+@@
+WHY.setdefault(str(fn), "it writes to its table, const from 6.11 on")
 
 //----------------------------------------------------------------------
 // patch, up to 2.6.31 and with no kernel version given: the 2.6.8 form
@@ -441,9 +387,9 @@ coccinelle.dfn = cocci.make_ident(str(fn)) if decl_converts(fn) else nothing()
 // so the handler rule needs no prototype rule of spatch's making (disable
 // prototypes): it would find nothing left to change, and it would depend on
 // the handler rule alone, which loses the query.
-@depends on (sysctl_table || sysctl_call) && patch@
+@depends on (sysctl_table || sysctl_call) && patch && (sysctl_filp || kernel_unknown)@
 identifier fn, lenp;
-parameter p1 : script:python() { keeps_file() and is_table_param(p1) };
+parameter p1 : script:python() { is_table_param(p1) };
 parameter p2 : script:python() { is_int_param(p2) };
 parameter p3 : script:python() { is_file_param(p3) };
 parameter p4 : script:python() { is_buffer_param(p4) };
@@ -455,9 +401,9 @@ R fn@p(p1, p2, p3, p4, size_t *lenp
 + , loff_t *ppos
   , ...);
 
-@depends on (sysctl_table || sysctl_call) && patch@
+@depends on (sysctl_table || sysctl_call) && patch && (sysctl_filp || kernel_unknown)@
 identifier fn;
-parameter p1 : script:python() { keeps_file() and is_table_param(p1) };
+parameter p1 : script:python() { is_table_param(p1) };
 parameter p2 : script:python() { is_int_param(p2) };
 parameter p3 : script:python() { is_file_param(p3) };
 parameter p4 : script:python() { is_buffer_param(p4) };
@@ -469,9 +415,9 @@ R fn@p(p1, p2, p3, p4, size_t *
 + , loff_t *
   , ...);
 
-@handler depends on (sysctl_table || sysctl_call) && patch disable prototypes@
+@handler depends on (sysctl_table || sysctl_call) && patch && (sysctl_filp || kernel_unknown) disable prototypes@
 identifier fn, filp, lenp;
-parameter p1 : script:python() { keeps_file() and is_table_param(p1) };
+parameter p1 : script:python() { is_table_param(p1) };
 parameter p2 : script:python() { is_int_param(p2) };
 parameter p4 : script:python() { is_buffer_param(p4) };
 position p != converted_def.pc;
@@ -484,7 +430,7 @@ fn@p(p1, p2, struct file *filp, p4, size_t *lenp
 ...
 }
 
-@depends on (sysctl_table || sysctl_call) && patch@
+@depends on (sysctl_table || sysctl_call) && patch && (sysctl_filp || kernel_unknown)@
 identifier handler.fn, handler.filp;
 @@
 
@@ -511,7 +457,7 @@ fn(...)
 // helper (proc_dostring, proc_dointvec*, do_proc_dointvec, a local
 // handler, the table's proc_handler), and calls by name to the generic
 // handlers with other arguments.
-@depends on (sysctl_table || sysctl_call) && patch@
+@depends on (sysctl_table || sysctl_call) && patch && (sysctl_filp || kernel_unknown)@
 identifier handler.fn, handler.filp, handler.lenp;
 identifier generic =~ "^(proc_do|do_proc_do)";
 expression E, a, b, c, d, e;
@@ -537,8 +483,8 @@ fn(...)
 // disappears between two removed statements, hence the statement before
 // the call is removed and put back.  Only files that call through
 // ->proc_handler are looked at.
-@depends on (sysctl_table || sysctl_call) && patch@
-identifier fn : script:python() { calls_table(fn) and keeps_file() };
+@depends on (sysctl_table || sysctl_call) && patch && (sysctl_filp || kernel_unknown)@
+identifier fn;
 identifier fp, pos, x;
 expression t, a, b, d, e, E;
 comments cm : script:python() { asks_for_ppos(cm) };
@@ -558,8 +504,8 @@ R fn(..., struct file *fp, ..., loff_t *pos, ...)
 
 // Elsewhere, a call through the table that passes the caller's own file
 // is one of the old kind; the position to pass is the caller's.
-@depends on (sysctl_table || sysctl_call) && patch@
-identifier fn : script:python() { calls_table(fn) and keeps_file() };
+@depends on (sysctl_table || sysctl_call) && patch && (sysctl_filp || kernel_unknown)@
+identifier fn;
 identifier fp, pos;
 expression t, a, b, d, e;
 type R;
@@ -619,8 +565,8 @@ R dfn@p(p1, p2,
 + , loff_t *
   , ...);
 
-@later depends on (sysctl_table || sysctl_call) && patch disable prototypes@
-identifier def_conv.cfn;
+@later depends on (sysctl_table || sysctl_call) && def_conv && patch disable prototypes@
+identifier old_handler.fn;
 identifier filp, lenp;
 parameter p1 : script:python() { is_table_param(p1) };
 parameter p2 : script:python() { is_int_param(p2) };
@@ -628,7 +574,7 @@ parameter p4 : script:python() { is_buffer_param(p4) };
 position p != converted_def.pc;
 @@
 
-cfn@p(p1, p2,
+fn@p(p1, p2,
 - struct file *filp,
   p4, size_t *lenp
 + , loff_t *ppos
@@ -637,11 +583,11 @@ cfn@p(p1, p2,
 ...
 }
 
-@depends on (sysctl_table || sysctl_call) && patch@
-identifier def_conv.cfn, later.filp;
+@depends on (sysctl_table || sysctl_call) && def_conv && patch@
+identifier old_handler.fn, later.filp;
 @@
 
-cfn(...)
+fn(...)
 {
 <...
 (
@@ -660,13 +606,13 @@ cfn(...)
 ...>
 }
 
-@depends on (sysctl_table || sysctl_call) && patch@
-identifier def_conv.cfn, later.filp, later.lenp;
+@depends on (sysctl_table || sysctl_call) && def_conv && patch@
+identifier old_handler.fn, later.filp, later.lenp;
 identifier generic =~ "^(proc_do|do_proc_do)";
 expression E, a, b, c, d, e;
 @@
 
-cfn(...)
+fn(...)
 {
 <...
 (
@@ -686,7 +632,7 @@ cfn(...)
 }
 
 @depends on (sysctl_table || sysctl_call) && old_handler && patch@
-identifier fn : script:python() { calls_table(fn) };
+identifier fn;
 identifier fp, pos;
 expression t, a, b, d, e;
 type R;
@@ -715,14 +661,14 @@ R fn(..., struct file *fp, ..., loff_t *pos, ...)
 // are the only ones of the file with no struct file before the buffer and
 // ppos after lenp: struct ctl_table * up to 6.10, const from 6.11 on.
 
-@depends on (sysctl_table || sysctl_call) && patch disable prototypes@
-identifier def_conv.cfn;
+@depends on (sysctl_table || sysctl_call) && def_conv && patch && sysctl_mutable_table disable prototypes@
+identifier old_handler.fn;
 identifier t, lenp, ppos;
 parameter p2, p3;
-type T1 : script:python() { plain_table() and is_table_type(T1) };
+type T1 : script:python() { is_table_type(T1) };
 @@
 
-cfn(
+fn(
 - T1 t
 + struct ctl_table * t
   , p2, p3, size_t *lenp, loff_t *ppos, ...)
@@ -730,11 +676,11 @@ cfn(
 ...
 }
 
-@depends on (sysctl_table || sysctl_call) && patch@
+@depends on (sysctl_table || sysctl_call) && patch && sysctl_mutable_table@
 identifier decl_conv.dfn;
 identifier t;
 parameter p2, p3, p4, p5;
-type T1 : script:python() { plain_table() and is_table_type(T1) };
+type T1 : script:python() { is_table_type(T1) };
 type R;
 @@
 
@@ -743,10 +689,10 @@ R dfn(
 + struct ctl_table * t
   , p2, p3, p4, p5, ...);
 
-@depends on (sysctl_table || sysctl_call) && patch@
+@depends on (sysctl_table || sysctl_call) && patch && sysctl_mutable_table@
 identifier decl_conv.dfn;
 parameter p2, p3, p4, p5;
-type T1 : script:python() { plain_table() and is_table_type(T1) };
+type T1 : script:python() { is_table_type(T1) };
 type R;
 @@
 
@@ -755,14 +701,14 @@ R dfn(
 + struct ctl_table *
   , p2, p3, p4, p5, ...);
 
-@depends on (sysctl_table || sysctl_call) && patch disable prototypes@
-identifier def_conv.cfn;
+@depends on (sysctl_table || sysctl_call) && def_conv && patch && !sysctl_mutable_table disable prototypes@
+identifier old_handler.fn;
 identifier t, lenp, ppos;
 parameter p2, p3;
-type T1 : script:python() { const_table() and is_table_type(T1) };
+type T1 : script:python() { is_table_type(T1) };
 @@
 
-cfn(
+fn(
 - T1 t
 + const struct ctl_table * t
   , p2, p3, size_t *lenp, loff_t *ppos, ...)
@@ -770,11 +716,11 @@ cfn(
 ...
 }
 
-@depends on (sysctl_table || sysctl_call) && patch@
+@depends on (sysctl_table || sysctl_call) && patch && !sysctl_mutable_table@
 identifier decl_conv.dfn;
 identifier t;
 parameter p2, p3, p4, p5;
-type T1 : script:python() { const_table() and is_table_type(T1) };
+type T1 : script:python() { is_table_type(T1) };
 type R;
 @@
 
@@ -783,10 +729,10 @@ R dfn(
 + const struct ctl_table * t
   , p2, p3, p4, p5, ...);
 
-@depends on (sysctl_table || sysctl_call) && patch@
+@depends on (sysctl_table || sysctl_call) && patch && !sysctl_mutable_table@
 identifier decl_conv.dfn;
 parameter p2, p3, p4, p5;
-type T1 : script:python() { const_table() and is_table_type(T1) };
+type T1 : script:python() { is_table_type(T1) };
 type R;
 @@
 
@@ -797,14 +743,14 @@ R dfn(
 
 // From 5.8 on the buffer is a kernel pointer: void *.
 
-@depends on (sysctl_table || sysctl_call) && patch disable prototypes@
-identifier def_conv.cfn;
+@depends on (sysctl_table || sysctl_call) && def_conv && patch && !sysctl_user_buffer disable prototypes@
+identifier old_handler.fn;
 identifier b, lenp, ppos;
 parameter p1, p2;
-type T4 : script:python() { kernel_buffer() and is_void_pointer(T4) };
+type T4 : script:python() { is_void_pointer(T4) };
 @@
 
-cfn(p1, p2,
+fn(p1, p2,
 - T4 b
 + void *b
   , size_t *lenp, loff_t *ppos, ...)
@@ -812,11 +758,11 @@ cfn(p1, p2,
 ...
 }
 
-@depends on (sysctl_table || sysctl_call) && patch@
+@depends on (sysctl_table || sysctl_call) && patch && !sysctl_user_buffer@
 identifier decl_conv.dfn;
 identifier b;
 parameter p1, p2, p4, p5;
-type T4 : script:python() { kernel_buffer() and is_void_pointer(T4) };
+type T4 : script:python() { is_void_pointer(T4) };
 type R;
 @@
 
@@ -825,10 +771,10 @@ R dfn(p1, p2,
 + void *b
   , p4, p5, ...);
 
-@depends on (sysctl_table || sysctl_call) && patch@
+@depends on (sysctl_table || sysctl_call) && patch && !sysctl_user_buffer@
 identifier decl_conv.dfn;
 parameter p1, p2, p4, p5;
-type T4 : script:python() { kernel_buffer() and is_void_pointer(T4) };
+type T4 : script:python() { is_void_pointer(T4) };
 type R;
 @@
 
@@ -873,7 +819,7 @@ R
  (p1, p2, p3, p4, p5, ...);
 
 @depends on (sysctl_table || sysctl_call) && context@
-identifier fn : script:python() { calls_table(fn) };
+identifier fn;
 identifier fp, pos;
 expression t, a, b, d, e;
 type R;
@@ -933,7 +879,7 @@ type R;
 R fn@p(p1, p2, p3, p4, p5, ...);
 
 @r_call depends on (sysctl_table || sysctl_call) && (org || report)@
-identifier fn : script:python() { calls_table(fn) };
+identifier fn;
 identifier fp, pos;
 expression t, a, b, d, e;
 position q;
