@@ -181,6 +181,7 @@ bool ss_tree_headers_usable(const struct ss_tree *t)
  * fs/read_write.c does, in the same role under either name.
  */
 static const char *const core_dirs[] = { "fs/", "io_uring/" };
+const char ss_vfs_core_virtual[] = "vfs_core";
 
 bool ss_tree_is_vfs_core(const struct ss_tree *t, const char *file)
 {

@@ -46,6 +46,9 @@ bool ss_tree_builds_objects(const struct ss_tree *t);
    directory (fs/read_write.c), not in a subdirectory of it, or directly
    in io_uring/ (fs/io_uring.c before Linux 6.0). */
 bool ss_tree_is_vfs_core(const struct ss_tree *t, const char *file);
+/* The coccinelle virtual rule that tells a semantic patch its file is of
+   the VFS core ("vfs_core"). */
+extern const char ss_vfs_core_virtual[];
 
 /* The kernel's name for the architecture this program runs on ("x86"). */
 const char *ss_tree_host_arch(void);

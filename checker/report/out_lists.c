@@ -55,8 +55,9 @@ int ss_write_rules_json(FILE *f)
 }
 
 /* The "vfs" of a file written for kernel v: the virtual rules that tell
-   the semantic patches where its VFS differs from today's. */
-static json_object *era_json(struct ss_kversion v)
+   the semantic patches where its VFS differs from today's, and whether it
+   is of the VFS core. */
+static json_object *era_json(struct ss_kversion v, bool vfs_core)
 {
 	json_object *list = json_object_new_array();
 	const char *last = NULL;
@@ -68,6 +69,8 @@ static json_object *era_json(struct ss_kversion v)
 			json_object_array_add(list, json_object_new_string(name));
 		last = name ? name : last;
 	}
+	if (vfs_core)
+		json_object_array_add(list, json_object_new_string(ss_vfs_core_virtual));
 	return list;
 }
 
@@ -141,7 +144,7 @@ int ss_write_flags_json(FILE *f, char *const *paths, size_t n, const struct ss_c
 				       ? json_object_new_string(ss_kversion_name(plan.kernel, version,
 										 sizeof(version)))
 				       : NULL);
-		json_object_object_add(o, "vfs", era_json(plan.kernel));
+		json_object_object_add(o, "vfs", era_json(plan.kernel, plan.vfs_core));
 		json_object_object_add(o, "kbuild", json_object_new_boolean(builds_objects(plan.root)));
 		json_object_object_add(o, "sysctl_handler",
 				       handler_json(plan.root, &handler_root, &handler));

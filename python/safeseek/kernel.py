@@ -5,8 +5,9 @@ take it.
 The checker owns what each kernel's VFS does: --print-flags gives each
 file's "vfs", the names of the coccinelle virtual rules that say where its
 VFS differs from today's ("no_stream_open", ...; "kernel_unknown" when its
-version is not known).  The run asks once per directory, since a file's
-kernel is that of the nearest Makefile above it, and hands each name a
+version is not known), and "vfs_core" for a file of the VFS core.  The run
+asks once per directory, since a file's kernel is that of the nearest
+Makefile above it and the VFS core is a directory's files, and hands each name a
 patch declares to its spatch runs as -D NAME.  --kernel=X.Y is given to the
 checker, which answers for that version instead.
 """

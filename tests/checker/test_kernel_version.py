@@ -166,6 +166,15 @@ for fact, last, first in (("vfs_hands_f_pos", "2.6.7", "2.6.8"),
         c.expect(era is not None and (fact in era) == has,
                  "--kernel=%s: %s %s its era: %r" % (k, fact, "in" if has else "not in", era))
 
+# A file of the VFS core is named so too (`vfs_core`): one directly in the
+# tree's fs/, not one in a filesystem's own directory.
+CORE = os.path.join(corpus, "fs", "read_write.c")
+FS = os.path.join(corpus, "fs", "ext2", "dir.c")
+rc, out, err = c.run("--print-flags", CORE, FS)
+eras = [f.get("vfs") for f in json.loads(out)["files"]] if rc == 0 else []
+c.expect(eras == [["kernel_unknown", "vfs_core"], ["kernel_unknown"]],
+         "--print-flags names fs/read_write.c, not fs/ext2/, of the VFS core: %r" % eras)
+
 # A bad value: one line naming it (and the pointer to --help), exit 2.
 for bad in ("abc", "6", "6.", "6.12x", "", "-1.2", "6.1.2.3"):
     for args in (("--kernel=" + bad, OLD), ("--print-flags", "--kernel=" + bad, OLD)):
