@@ -46,7 +46,9 @@
 //#
 //# -D vfs_hands_f_pos says the tree is older than 2.6.8; it changes only
 //# how the messages explain why f_pos is wrong there.  Patch mode runs no
-//# Python: the scripts only word and print report and org messages.
+//# Python but on a file of the VFS core, where an empty script is the one
+//# rule spatch may run; the others only word and print report and org
+//# messages.
 //#
 // Confidence: High
 // Copyright: (C) 2026 The safeseek authors.
