@@ -298,11 +298,19 @@ static const struct ss_function *fn(struct parsed *p, const char *name)
 
 /* A position or kiocb handed to a function of the same file counts as what
    that function does with it; one it cannot follow, as a read. */
-/* What the model's sheet takes for a method stream_open() may open: one
-   that neither examines nor names its position (model/facts.c). */
-static bool names_no_position(const struct ss_function *f)
+/* Whether the model's sheet (model/facts.c) takes the fops named `name` for
+   one stream_open() may open. */
+static enum ss_tri stream_safe(struct parsed *p, const char *name)
 {
-	return ss_function_ignores_position(f) && f->position_uses == 0;
+	struct ss_facts sheet;
+	enum ss_tri safe = SS_UNKNOWN;
+
+	ss_model_facts(p->u.model, &sheet);
+	for (size_t i = 0; i < sheet.nfops; i++)
+		if (strcmp(sheet.fops[i].name, name) == 0)
+			safe = ss_fops_stream_safe(&sheet.fops[i]);
+	ss_facts_free(&sheet);
+	return safe;
 }
 
 static void test_followed(void)
@@ -330,13 +338,15 @@ static void test_followed(void)
 		  "static ssize_t i_sync(struct kiocb *k, struct iov_iter *t) { return k_sync(k, 1); }\n"
 		  "static ssize_t i_rd(struct kiocb *k, struct iov_iter *t) { return k_rd(k); }\n"
 		  "static ssize_t i_st(struct kiocb *k, struct iov_iter *t) { return k_st(k); }\n"
-		  "static ssize_t i_ext(struct kiocb *k, struct iov_iter *t) { return kext(k); }\n"))
+		  "static ssize_t i_ext(struct kiocb *k, struct iov_iter *t) { return kext(k); }\n"
+		  "static struct file_operations ign_fops = { .read = m_ign };\n"
+		  "static struct file_operations adv_fops = { .read = m_adv };\n"))
 		return;
 	f = fn(&p, "m_ign");
-	CHECK(f && names_no_position(f) && !ss_function_uses_position(f),
+	CHECK(f && stream_safe(&p, "ign_fops") == SS_YES && !ss_function_uses_position(f),
 	      "two helpers deep, never looked at");
 	f = fn(&p, "m_adv");
-	CHECK(f && ss_function_ignores_position(f) && !names_no_position(f) &&
+	CHECK(f && ss_function_ignores_position(f) && stream_safe(&p, "adv_fops") == SS_NO &&
 	      ss_function_uses_position(f), "advanced by the helper: no stream_open()");
 	CHECK(reads(&p, "m_rd"), "read by one of its helpers");
 	CHECK(reads(&p, "m_ext"), "handed to another file");
