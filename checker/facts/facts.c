@@ -85,6 +85,11 @@ enum ss_tri ss_fops_era_stream(const struct ss_facts *s, const struct ss_fops_fa
 		     ss_and(ss_not(refuses), ss_fops_stream(f)));
 }
 
+enum ss_tri ss_facts_fpos_member(const struct ss_facts *s)
+{
+	return s->fpos_member;
+}
+
 enum ss_tri ss_facts_some_fops(const struct ss_facts *s,
 			       enum ss_tri (*cond)(const struct ss_facts *,
 						   const struct ss_fops_facts *))

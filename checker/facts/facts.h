@@ -123,6 +123,10 @@ enum ss_tri ss_fops_stream_safe(const struct ss_fops_facts *f);
    where a missing .llseek refuses lseek, else stream (rules/advice.h). */
 enum ss_tri ss_fops_era_stream(const struct ss_facts *s, const struct ss_fops_facts *f);
 
+/* The condition of the rules about f_pos accesses: an f_pos reached
+   outside an llseek method, which owns it (fpos_member). */
+enum ss_tri ss_facts_fpos_member(const struct ss_facts *s);
+
 /* Whether some file_operations of the sheet meets `cond`. */
 enum ss_tri ss_facts_some_fops(const struct ss_facts *s,
 			       enum ss_tri (*cond)(const struct ss_facts *,

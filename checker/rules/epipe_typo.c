@@ -13,12 +13,6 @@
    file with EPIPE but no f_pos (most of them: pipes, sockets) has none. */
 static const char *const needs[] = { "f_pos", NULL };
 
-/* An f_pos reached outside an llseek method, which owns it. */
-static enum ss_tri applies(const struct ss_facts *s)
-{
-	return s->fpos_member;
-}
-
 static const char *const minus_epipe[] = { "-", "EPIPE", NULL };
 
 struct search {
@@ -109,6 +103,6 @@ const struct ss_rule ss_rule_epipe_typo = {
 	.fix = "nonseekable_open.cocci",
 	.names = SS_NAMES_FUNCTION,
 	.needs = needs,
-	.applies = applies,
+	.applies = ss_facts_fpos_member,
 	.check = check,
 };

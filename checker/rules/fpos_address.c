@@ -10,12 +10,6 @@
 
 static const char *const needs[] = { "f_pos", NULL };
 
-/* An f_pos reached outside an llseek method, which owns it. */
-static enum ss_tri applies(const struct ss_facts *s)
-{
-	return s->fpos_member;
-}
-
 /* What to pass instead: the method's own position, or a local copy. */
 static const char *instead(const struct ss_fpos_access *a, char *buf, size_t n)
 {
@@ -117,7 +111,7 @@ const struct ss_rule ss_rule_fpos_address = {
 		"older than 2.6.8, whose own read() hands methods &file->f_pos.",
 	.fix = "rw_ppos.cocci",
 	.needs = needs,
-	.applies = applies,
+	.applies = ss_facts_fpos_member,
 	.claims = claims,
 	.check = check,
 };

@@ -6,12 +6,6 @@
 
 static const char *const needs[] = { "f_pos", NULL };
 
-/* An f_pos reached outside an llseek method, which owns it. */
-static enum ss_tri applies(const struct ss_facts *s)
-{
-	return s->fpos_member;
-}
-
 /* Whatever no rule before it claims; copying the position in and out
    around a call is the sanctioned way, not an access to report. */
 static bool claims(const struct ss_unit *u, const struct ss_fpos_access *a)
@@ -52,7 +46,7 @@ const struct ss_rule ss_rule_fpos_other = {
 		"resetting the position in open.",
 	.fix = NULL,
 	.needs = needs,
-	.applies = applies,
+	.applies = ss_facts_fpos_member,
 	.claims = claims,
 	.check = check,
 };

@@ -10,12 +10,6 @@
 
 static const char *const needs[] = { "f_pos", NULL };
 
-/* An f_pos reached outside an llseek method, which owns it. */
-static enum ss_tri applies(const struct ss_facts *s)
-{
-	return s->fpos_member;
-}
-
 static void param_name(CXCursor fn, unsigned i, const char *fallback, char *buf, size_t n)
 {
 	CXString s = clang_getCursorSpelling(clang_Cursor_getArgument(fn, i));
@@ -132,7 +126,7 @@ const struct ss_rule ss_rule_rw_fpos = {
 	.fix = "rw_ppos.cocci",
 	.names = SS_NAMES_FUNCTION,
 	.needs = needs,
-	.applies = applies,
+	.applies = ss_facts_fpos_member,
 	.claims = claims,
 	.check = check,
 };

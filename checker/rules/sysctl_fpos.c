@@ -8,12 +8,6 @@
 
 static const char *const needs[] = { "f_pos", NULL };
 
-/* An f_pos reached outside an llseek method, which owns it. */
-static enum ss_tri applies(const struct ss_facts *s)
-{
-	return s->fpos_member;
-}
-
 /* The semantic patch rewrites only the file a handler was given. */
 static bool claims(const struct ss_unit *u, const struct ss_fpos_access *a)
 {
@@ -64,7 +58,7 @@ const struct ss_rule ss_rule_sysctl_fpos = {
 	.fix = "sysctl_ppos.cocci",
 	.names = SS_NAMES_FUNCTION,
 	.needs = needs,
-	.applies = applies,
+	.applies = ss_facts_fpos_member,
 	.claims = claims,
 	.check = check,
 };
