@@ -13,11 +13,11 @@
 #include "findings/messages.h"
 #include "flags/kbuild_args.h"
 #include "gate/gate.h"
+#include "report/output.h"
 #include "rules/rule.h"
 #include "run/file.h"
 #include "run/options.h"
 #include "run/pool.h"
-#include "util/escape.h"
 #include "util/xalloc.h"
 
 struct kbuild_opts {
@@ -94,17 +94,7 @@ int ss_kbuild_main(int argc, char **argv)
 	ss_findings_sort(&all);
 	if (ss_gate_active(&o.gate) && ss_gate_apply(&o.gate, &all) < 0)
 		rc = 2;
-	for (size_t i = 0; i < all.n; i++) {
-		const struct ss_finding *f = &all.v[i];
-		char *file = ss_text_printable(f->file);
-		char *msg = ss_text_printable(f->message);
-
-		/* like the text report: names are shown escaped */
-		fprintf(stderr, "%s:%u:%u: %s: %s [%s]\n", file, f->line,
-			f->column, ss_severity_name(f->severity), msg, f->rule);
-		free(file);
-		free(msg);
-	}
+	ss_write_text(stderr, &all);
 	if (rc == 0 && o.opt.fatal && all.n)
 		rc = 1;
 	ss_findings_free(&all);
