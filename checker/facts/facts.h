@@ -40,6 +40,10 @@ enum ss_vfs_fact {
 	SS_VFS_FACTS
 };
 
+/* How many calls deep a method's position (or kiocb) handed to a function
+   of the same file is followed, by the text scan and the parse alike. */
+#define SS_FOLLOW_DEPTH 4
+
 /* One data method of a file_operations (ss_data_methods[]). */
 struct ss_method_facts {
 	enum ss_tri here;		/* defined in this file */

@@ -354,10 +354,6 @@ static bool store_only(const char *s, size_t close, size_t at, size_t end)
 	return (s[after] == '+' || s[after] == '-') && s[after + 1] == '=';
 }
 
-/* How many calls deep a position handed to a function of the file is
-   followed, as the parse follows it (model/follow.c). */
-#define FOLLOW_DEPTH 4
-
 /* The text of the file, as the look into a method's helpers needs it. */
 struct text {
 	const char *s;
@@ -511,7 +507,7 @@ static bool mention_reads(const struct text *t, size_t open, size_t close, size_
 	callee.n = from - callee.at;
 	if (called_elsewhere(t, callee))
 		return !passes_own_function(t, paren);
-	if (depth >= FOLLOW_DEPTH)
+	if (depth >= SS_FOLLOW_DEPTH)
 		return false;
 	{
 		struct param_read r = { t, k, depth + 1 };

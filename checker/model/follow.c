@@ -20,9 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* How many calls deep a position is followed. */
-#define FOLLOW_DEPTH 4
-
 /* Functions of the VFS handed a kiocb that never look at its ki_pos:
    is_sync_kiocb() tests ki_complete, kiocb_set_cancel_fn() sets the aio
    request's cancel method. */
@@ -111,7 +108,7 @@ static bool effect_of(struct follow *fl, size_t fn, bool kiocb, unsigned depth,
 	struct ss_model *m = fl->m;
 	const struct ss_function *f = &m->fns[fn];
 
-	if (depth > FOLLOW_DEPTH || fl->on_path[fn])
+	if (depth > SS_FOLLOW_DEPTH || fl->on_path[fn])
 		return false;
 	fl->on_path[fn] = 1;
 	if (depth > 0 && fl->method)
