@@ -124,10 +124,17 @@ class Runner:
         # The runs that only choose files go side by side (convert.py), one
         # process each: workers of their own only slowed them down.  So runs
         # with workers never overlap and can share the workers' directory.
-        if self.jobs > 1 and not selected_only:
-            cmd += ["--jobs", str(self.jobs), "--chunksize", "1",
-                    "--tmp-dir", os.path.join(self.tmp, "spatch")]
+        workers = self.workers_dir(selected_only)
+        if workers:
+            cmd += ["--jobs", str(self.jobs), "--chunksize", "1", "--tmp-dir", workers]
         return cmd
+
+    def workers_dir(self, selected_only=False):
+        """The directory spatch's workers write to, or None for a run
+        without workers."""
+        if self.jobs > 1 and not selected_only:
+            return os.path.join(self.tmp, "spatch")
+        return None
 
     def check_patch(self, patch, res):
         msg = res.broken_patch(patch)
@@ -135,11 +142,13 @@ class Runner:
             raise Fatal("spatch cannot use %s:\n%s" % (patch.path, msg))
         return res
 
-    def _run(self, cmd, cwd=None):
+    def _run(self, cmd, cwd=None, workers=None):
+        """Run spatch; `workers`: the directory its workers write to (as
+        workers_dir() says), None when it runs alone."""
         watch = self.progress
         if watch is None:
             return self._run_quietly(cmd, cwd)
-        if "--jobs" not in cmd:
+        if workers is None:
             return self._run_quietly(cmd, cwd, on_line=lambda line: (
                 line.startswith("HANDLING: ") and watch.advance()))
         # spatch's workers write their standard error to files of a
@@ -147,7 +156,7 @@ class Runner:
         # the files tell how far they are.
         done = threading.Event()
         poller = threading.Thread(target=_count_handled, daemon=True,
-                                  args=(cmd[cmd.index("--tmp-dir") + 1], watch, done))
+                                  args=(workers, watch, done))
         poller.start()
         try:
             return self._run_quietly(cmd, cwd)
@@ -227,7 +236,8 @@ class Runner:
                                              encoding="utf-8", errors="surrogateescape") as g:
                 g.write("\n\n".join(names) + "\n")
                 g.flush()
-                res = self._run(self.command(patch, mode, **kw) + ["--file-groups", g.name], cwd)
+                res = self._run(self.command(patch, mode, **kw) + ["--file-groups", g.name], cwd,
+                                self.workers_dir(kw.get("selected_only", False)))
         finally:
             if tmp is not None:
                 shutil.rmtree(tmp, ignore_errors=True)
@@ -240,7 +250,7 @@ class Runner:
         asked to)."""
         d = directory if not directory.startswith("-") else "./" + directory
         cmd = self.command(patch, mode, gitgrep=self.use_gitgrep, **kw) + ["--dir", d]
-        res = self._run(cmd, cwd)
+        res = self._run(cmd, cwd, self.workers_dir(kw.get("selected_only", False)))
         res.base = directory
         return res
 
