@@ -8,6 +8,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* What the file's place says: its kernel, and whether it is of the VFS core. */
+static void plan_place(struct ss_plan *plan, const char *path, const struct ss_tree *t)
+{
+	plan->kernel = ss_kversion_of_file(path);
+	if (t)
+		plan->vfs_core = ss_tree_is_vfs_core(t, path);
+}
+
 void ss_plan_file(const char *abs, const struct ss_compdb *db, struct ss_plan *plan)
 {
 	const struct ss_compdb_entry *e = NULL;
@@ -25,11 +33,9 @@ void ss_plan_file(const char *abs, const struct ss_compdb *db, struct ss_plan *p
 			e = NULL;
 		}
 	}
-	plan->kernel = ss_kversion_of_file(real ? real : abs);
-	if (have_tree) {
-		plan->vfs_core = ss_tree_is_vfs_core(&t, real ? real : abs);
+	plan_place(plan, real ? real : abs, have_tree ? &t : NULL);
+	if (have_tree)
 		plan->root = xstrdup(t.root);
-	}
 	if (e) {
 		plan->how = SS_HOW_COMPDB;
 		strvec_append(&plan->args, &e->args);
@@ -64,10 +70,11 @@ void ss_plan_kbuild(const char *abs, const struct ss_kbuild_args *k, struct ss_p
 	for (int i = 0; i < k->nclang; i++)
 		strvec_push(&plan->args, k->clang_args[i]);
 	if (real && ss_tree_find(real, &t)) {
-		plan->vfs_core = ss_tree_is_vfs_core(&t, real);
+		plan_place(plan, real, &t);
 		ss_tree_free(&t);
+	} else {
+		plan_place(plan, real ? real : abs, NULL);
 	}
-	plan->kernel = ss_kversion_of_file(real ? real : abs);
 	plan->why = xasprintf("target %s", k->target ? k->target : "of this host");
 	free(real);
 }
