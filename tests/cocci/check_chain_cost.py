@@ -13,7 +13,6 @@ minutes); it must finish and change nothing, since both methods use the
 position.
 """
 
-import argparse
 import os
 import subprocess
 import sys
@@ -24,12 +23,7 @@ import capped_spatch  # noqa: E402
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--spatch", default="spatch")
-    ap.add_argument("--cap", type=int, default=60)
-    ap.add_argument("patch_dir")
-    ap.add_argument("gen")
-    args = ap.parse_args()
+    args = capped_spatch.arguments(__doc__)
     problems = []
     with tempfile.TemporaryDirectory(prefix="safeseek-chain-") as work:
         src = os.path.join(work, "inode.c")

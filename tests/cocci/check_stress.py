@@ -13,7 +13,6 @@ cost explodes with the size of a method takes minutes); the converted
 driver must then hold every conversion gen_stress.py --check asks for.
 """
 
-import argparse
 import os
 import shutil
 import subprocess
@@ -61,12 +60,7 @@ def check(args, work, label, era, kernel):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--spatch", default="spatch")
-    ap.add_argument("--cap", type=int, default=60)
-    ap.add_argument("patch_dir")
-    ap.add_argument("gen")
-    args = ap.parse_args()
+    args = capped_spatch.arguments(__doc__)
     args.patch_dir = os.path.abspath(args.patch_dir)
     args.gen = os.path.abspath(args.gen)
     if not shutil.which(args.spatch):

@@ -3,10 +3,22 @@
 of CPU seconds: for the tests and the benchmark that hold a semantic patch
 to a cost."""
 
+import argparse
 import resource
 import signal
 import subprocess
 import sys
+
+
+def arguments(doc):
+    """The command line of a test that runs a generated file through the
+    patches of a directory within a cap: --spatch, --cap, PATCH_DIR, GEN."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
+    ap.add_argument("--spatch", default="spatch")
+    ap.add_argument("--cap", type=int, default=60, help="CPU seconds a run may take")
+    ap.add_argument("patch_dir", help="the semantic patches")
+    ap.add_argument("gen", help="the script that writes the file")
+    return ap.parse_args()
 
 
 def command(spatch, cocci, mode, files, extra=()):
