@@ -33,7 +33,8 @@
 //# old handlers and their declarations are found once, by typed parameter
 //# patterns, whatever comments stand among the parameters; the other rules
 //# take them from there.  The Python words the messages and reads the
-//# FIXME comment that asks for ppos.
+//# FIXME comment that asks for ppos; patch mode runs it only for the
+//# comment, up to 2.6.31 or with no version known.
 //#
 //# Left for hand work also: function pointer types spelled out instead of
 //# through proc_handler, a call from a handler to a handler of its file
@@ -78,7 +79,7 @@ virtual sysctl_user_buffer
 virtual sysctl_mutable_table
 virtual kernel_unknown
 
-@initialize:python@
+@initialize:python depends on report || org@
 @@
 # Where the tree's handlers differ from today's, as the era rules below
 # say (-D sysctl_filp, ...), for the words of the report; the rules go by
@@ -106,12 +107,6 @@ def buffer_type():
 def era_handler():
     """The proc handler prototype of the kernel given."""
     return "int (%s, int, %s, size_t *, loff_t *)" % (table_type(), buffer_type())
-
-def asks_for_ppos(comments):
-    for c in comments:
-        if "FIXME" in c.before and "ppos" in c.before:
-            return True
-    return False
 
 # Why an old handler of the file is left for hand work, as the rules
 # below find it, by function name.
@@ -163,26 +158,27 @@ expression E;
 @@
 E->proc_handler
 
-// The tree's era (-D NAME), read once a file is worth parsing: a rule
-// that needs no word of the file would have spatch parse every file.
+// The tree's era (-D NAME), for the words of the report, read once a
+// file is worth parsing: a rule that needs no word of the file would have
+// spatch parse every file.
 
-@script:python depends on (sysctl_table || sysctl_call)@
+@script:python depends on (org || report) && (sysctl_table || sysctl_call)@
 @@
 WHY.clear()
 
-@script:python depends on (sysctl_table || sysctl_call) && sysctl_filp@
+@script:python depends on (org || report) && (sysctl_table || sysctl_call) && sysctl_filp@
 @@
 ERA.add("sysctl_filp")
 
-@script:python depends on (sysctl_table || sysctl_call) && sysctl_user_buffer@
+@script:python depends on (org || report) && (sysctl_table || sysctl_call) && sysctl_user_buffer@
 @@
 ERA.add("sysctl_user_buffer")
 
-@script:python depends on (sysctl_table || sysctl_call) && sysctl_mutable_table@
+@script:python depends on (org || report) && (sysctl_table || sysctl_call) && sysctl_mutable_table@
 @@
 ERA.add("sysctl_mutable_table")
 
-@script:python depends on (sysctl_table || sysctl_call) && kernel_unknown@
+@script:python depends on (org || report) && (sysctl_table || sysctl_call) && kernel_unknown@
 @@
 ERA.add("kernel_unknown")
 
@@ -244,7 +240,7 @@ R fn@pt(T t, ...);
 R fn@pt(T, ...);
 )
 
-@decl_int@
+@decl_int depends on sysctl_table || sysctl_call@
 identifier fn, w;
 parameter p1;
 position decl_table.pt, pi;
@@ -257,7 +253,7 @@ R fn@pt@pi(p1, int w, ...);
 R fn@pt@pi(p1, int, ...);
 )
 
-@decl_file@
+@decl_file depends on sysctl_table || sysctl_call@
 identifier fn, f;
 parameter p1, p2;
 position decl_int.pi, pf;
@@ -270,7 +266,7 @@ R fn@pi@pf(p1, p2, struct file *f, ...);
 R fn@pi@pf(p1, p2, struct file *, ...);
 )
 
-@decl_buf@
+@decl_buf depends on sysctl_table || sysctl_call@
 identifier fn, b;
 parameter p1, p2, p3;
 position decl_file.pf, pb;
@@ -283,7 +279,7 @@ R fn@pf@pb(p1, p2, p3, void *b, ...);
 R fn@pf@pb(p1, p2, p3, void *, ...);
 )
 
-@old_decl@
+@old_decl depends on sysctl_table || sysctl_call@
 identifier fn, lenp;
 parameter p1, p2, p3, p4;
 position decl_buf.pb, p;
@@ -498,12 +494,37 @@ fn(...)
 // parameter, with a FIXME saying so.  The FIXME goes too: a comment only
 // disappears between two removed statements, hence the statement before
 // the call is removed and put back.  Only files that call through
-// ->proc_handler are looked at.
+// ->proc_handler are looked at, and only a call whose comments the
+// Python finds the FIXME in is changed.  That is a script rule, not a
+// constraint, which would start Python in every run of the patch.
+@fixme depends on (sysctl_table || sysctl_call) && patch && (sysctl_filp || kernel_unknown) exists@
+identifier fn;
+identifier fp, pos, x;
+expression t, a, b, d, e, E;
+comments cm;
+position q;
+type R;
+@@
+
+R fn(..., struct file *fp, ..., loff_t *pos, ...)
+{
+...
+E;
+x@cm@q = (*t->proc_handler)(a, b, fp, d, e);
+...
+}
+
+@script:python depends on fixme@
+cm << fixme.cm;
+@@
+if not [c for c in cm if "FIXME" in c.before and "ppos" in c.before]:
+    cocci.include_match(False)
+
 @depends on (sysctl_table || sysctl_call) && patch && (sysctl_filp || kernel_unknown)@
 identifier fn;
 identifier fp, pos, x;
 expression t, a, b, d, e, E;
-comments cm : script:python() { asks_for_ppos(cm) };
+position fixme.q;
 type R;
 @@
 
@@ -511,7 +532,7 @@ R fn(..., struct file *fp, ..., loff_t *pos, ...)
 {
 <...
 - E;
-- x@cm = (*t->proc_handler)(a, b, fp, d, e);
+- x@q = (*t->proc_handler)(a, b, fp, d, e);
 + E;
 +
 + x = (*t->proc_handler)(a, b, fp, d, e, pos);
