@@ -29,9 +29,12 @@
 //# is left for hand work, and the report says why.
 //#
 //# The era rules decide through depends on which rules apply, and each
-//# reason for hand work is a rule of its own about one old handler; the
-//# Python words the messages and reads the spelling of parameters,
-//# types and the FIXME comment that asks for ppos.
+//# reason for hand work is a rule of its own about one old handler.  The
+//# old handlers and their declarations are found once, by typed parameter
+//# patterns, whatever comments stand among the parameters; the other rules
+//# take them from there.  The Python words the messages and reads the
+//# FIXME comment that asks for ppos; patch mode runs it only for the
+//# comment, up to 2.6.31 or with no version known.
 //#
 //# Left for hand work also: function pointer types spelled out instead of
 //# through proc_handler, a call from a handler to a handler of its file
@@ -76,10 +79,8 @@ virtual sysctl_user_buffer
 virtual sysctl_mutable_table
 virtual kernel_unknown
 
-@initialize:python@
+@initialize:python depends on report || org@
 @@
-import re
-
 # Where the tree's handlers differ from today's, as the era rules below
 # say (-D sysctl_filp, ...), for the words of the report; the rules go by
 # the era rules themselves.
@@ -106,44 +107,6 @@ def buffer_type():
 def era_handler():
     """The proc handler prototype of the kernel given."""
     return "int (%s, int, %s, size_t *, loff_t *)" % (table_type(), buffer_type())
-
-# The text of a parameter, comments dropped and blanks squeezed.
-def _param(p):
-    text = re.sub(r"/\*.*?\*/|//[^\n]*", " ", str(p), flags=re.S)
-    return " ".join(text.split())
-
-def is_table_param(p):
-    return re.match(r"^(struct )?ctl_table ?\*", _param(p)) is not None
-
-def is_int_param(p):
-    return re.match(r"^int( \w+)?$", _param(p)) is not None
-
-def is_file_param(p):
-    return re.match(r"^struct file ?\*", _param(p)) is not None
-
-def is_buffer_param(p):
-    return re.match(r"^void( __user)* ?\*", _param(p)) is not None
-
-def is_lenp_param(p):
-    return re.match(r"^size_t ?\*", _param(p)) is not None
-
-def is_pos_param(p):
-    return re.match(r"^loff_t ?\*", _param(p)) is not None
-
-def asks_for_ppos(comments):
-    for c in comments:
-        if "FIXME" in c.before and "ppos" in c.before:
-            return True
-    return False
-
-def _type(t):
-    return " ".join(str(t).split()).replace(" *", "*")
-
-def is_table_type(t):
-    return re.match(r"^(struct )?ctl_table\*$", _type(t)) is not None
-
-def is_void_pointer(t):
-    return re.match(r"^void( __user)*\*$", _type(t)) is not None
 
 # Why an old handler of the file is left for hand work, as the rules
 # below find it, by function name.
@@ -195,26 +158,27 @@ expression E;
 @@
 E->proc_handler
 
-// The tree's era (-D NAME), read once a file is worth parsing: a rule
-// that needs no word of the file would have spatch parse every file.
+// The tree's era (-D NAME), for the words of the report, read once a
+// file is worth parsing: a rule that needs no word of the file would have
+// spatch parse every file.
 
-@script:python depends on (sysctl_table || sysctl_call)@
+@script:python depends on (org || report) && (sysctl_table || sysctl_call)@
 @@
 WHY.clear()
 
-@script:python depends on (sysctl_table || sysctl_call) && sysctl_filp@
+@script:python depends on (org || report) && (sysctl_table || sysctl_call) && sysctl_filp@
 @@
 ERA.add("sysctl_filp")
 
-@script:python depends on (sysctl_table || sysctl_call) && sysctl_user_buffer@
+@script:python depends on (org || report) && (sysctl_table || sysctl_call) && sysctl_user_buffer@
 @@
 ERA.add("sysctl_user_buffer")
 
-@script:python depends on (sysctl_table || sysctl_call) && sysctl_mutable_table@
+@script:python depends on (org || report) && (sysctl_table || sysctl_call) && sysctl_mutable_table@
 @@
 ERA.add("sysctl_mutable_table")
 
-@script:python depends on (sysctl_table || sysctl_call) && kernel_unknown@
+@script:python depends on (org || report) && (sysctl_table || sysctl_call) && kernel_unknown@
 @@
 ERA.add("kernel_unknown")
 
@@ -222,23 +186,111 @@ ERA.add("kernel_unknown")
 // they are left alone, which makes a second run a no-op.
 
 @converted_def depends on sysctl_table || sysctl_call@
-identifier fn;
+identifier fn, pos;
 parameter p1, p2, p3, p4, p5;
-parameter p6 : script:python() { is_pos_param(p6) };
 position pc;
 @@
 
-fn@pc(p1, p2, p3, p4, p5, p6, ...) { ... }
+fn@pc(p1, p2, p3, p4, p5, loff_t *pos, ...) { ... }
 
 @converted_decl depends on sysctl_table || sysctl_call@
-identifier fn;
+identifier fn, pos;
 parameter p1, p2, p3, p4, p5;
-parameter p6 : script:python() { is_pos_param(p6) };
 position pc;
 type R;
 @@
 
-R fn@pc(p1, p2, p3, p4, p5, p6, ...);
+(
+R fn@pc(p1, p2, p3, p4, p5, loff_t *pos, ...);
+|
+R fn@pc(p1, p2, p3, p4, p5, loff_t *, ...);
+)
+
+//----------------------------------------------------------------------
+// The handlers of the 2.6.7 form and their declarations, in every era
+// and mode; the rules below take them from here.  A type here matches its
+// const form too: no handler with a struct file ever had a const table.
+//----------------------------------------------------------------------
+
+@old_handler depends on sysctl_table || sysctl_call@
+identifier fn, t, w, filp, buf, lenp;
+type T = {ctl_table *, struct ctl_table *};
+position p != converted_def.pc;
+@@
+
+fn@p(T t, int w, struct file *filp, void *buf, size_t *lenp, ...)
+{
+...
+}
+
+// Any parameter of a declaration may be named or not, so a declaration
+// is taken one parameter at a time, each rule going on from the
+// declarations of the one before.
+
+@decl_table depends on sysctl_table || sysctl_call@
+identifier fn, t;
+type T = {ctl_table *, struct ctl_table *};
+position pt != converted_decl.pc;
+type R;
+@@
+
+(
+R fn@pt(T t, ...);
+|
+R fn@pt(T, ...);
+)
+
+@decl_int depends on sysctl_table || sysctl_call@
+identifier fn, w;
+parameter p1;
+position decl_table.pt, pi;
+type R;
+@@
+
+(
+R fn@pt@pi(p1, int w, ...);
+|
+R fn@pt@pi(p1, int, ...);
+)
+
+@decl_file depends on sysctl_table || sysctl_call@
+identifier fn, f;
+parameter p1, p2;
+position decl_int.pi, pf;
+type R;
+@@
+
+(
+R fn@pi@pf(p1, p2, struct file *f, ...);
+|
+R fn@pi@pf(p1, p2, struct file *, ...);
+)
+
+@decl_buf depends on sysctl_table || sysctl_call@
+identifier fn, b;
+parameter p1, p2, p3;
+position decl_file.pf, pb;
+type R;
+@@
+
+(
+R fn@pf@pb(p1, p2, p3, void *b, ...);
+|
+R fn@pf@pb(p1, p2, p3, void *, ...);
+)
+
+@old_decl depends on sysctl_table || sysctl_call@
+identifier fn, lenp;
+parameter p1, p2, p3, p4;
+position decl_buf.pb, p;
+type R;
+@@
+
+(
+R fn@pb@p(p1, p2, p3, p4, size_t *lenp, ...);
+|
+R fn@pb@p(p1, p2, p3, p4, size_t *, ...);
+)
 
 //----------------------------------------------------------------------
 // From 2.6.32 on: what each old handler uses its struct file and buffer
@@ -246,20 +298,7 @@ R fn@pc(p1, p2, p3, p4, p5, p6, ...);
 // what the report says.
 //----------------------------------------------------------------------
 
-@old_handler depends on (sysctl_table || sysctl_call) && !sysctl_filp && !kernel_unknown@
-identifier fn, t, filp, buf, lenp;
-parameter p2 : script:python() { is_int_param(p2) };
-type T1 : script:python() { is_table_type(T1) };
-type T4 : script:python() { is_void_pointer(T4) };
-position p != converted_def.pc;
-@@
-
-fn@p(T1 t, p2, struct file *filp, T4 buf, size_t *lenp, ...)
-{
-...
-}
-
-@file_handled depends on (sysctl_table || sysctl_call) && old_handler@
+@file_handled depends on (sysctl_table || sysctl_call) && old_handler && !sysctl_filp && !kernel_unknown@
 identifier old_handler.filp, old_handler.lenp;
 identifier generic =~ "^(proc_do|do_proc_do)";
 expression E, a, b, d, e;
@@ -276,14 +315,14 @@ generic(a, b, filp@p, d, e)
 
 // A use of the struct file the conversion does not take care of.
 
-@file_extra depends on (sysctl_table || sysctl_call) && old_handler@
+@file_extra depends on (sysctl_table || sysctl_call) && old_handler && !sysctl_filp && !kernel_unknown@
 identifier old_handler.fn, old_handler.filp;
 position p != file_handled.p;
 @@
 
 fn(...) { <+... filp@p ...+> }
 
-@buf_handled depends on (sysctl_table || sysctl_call) && old_handler@
+@buf_handled depends on (sysctl_table || sysctl_call) && old_handler && !sysctl_filp && !kernel_unknown@
 identifier old_handler.filp, old_handler.buf, old_handler.lenp;
 identifier generic =~ "^(proc_do|do_proc_do)";
 expression E, a, b, c, e;
@@ -299,7 +338,7 @@ generic(a, b, c, buf@p, e)
 // From 5.8 on the buffer is a kernel pointer: only handing it on is
 // left to the conversion.
 
-@buf_extra depends on (sysctl_table || sysctl_call) && old_handler && !sysctl_user_buffer && !kernel_unknown@
+@buf_extra depends on (sysctl_table || sysctl_call) && old_handler && !sysctl_filp && !sysctl_user_buffer && !kernel_unknown@
 identifier old_handler.fn, old_handler.buf;
 position p != buf_handled.p;
 @@
@@ -308,7 +347,7 @@ fn(...) { <+... buf@p ...+> }
 
 // From 6.11 on the table is const.
 
-@table_written depends on (sysctl_table || sysctl_call) && old_handler && !sysctl_mutable_table && !kernel_unknown@
+@table_written depends on (sysctl_table || sysctl_call) && old_handler && !sysctl_filp && !sysctl_mutable_table && !kernel_unknown@
 identifier old_handler.fn, old_handler.t;
 identifier fld;
 expression E;
@@ -319,31 +358,15 @@ fn(...) { <+... \( t->fld aop E \| t->fld++ \| t->fld-- \| ++t->fld \| --t->fld 
 
 // The old handlers that take the form of the kernel given.
 
-@def_conv depends on (sysctl_table || sysctl_call) && old_handler && !file_extra && !buf_extra && !table_written@
+@def_conv depends on (sysctl_table || sysctl_call) && old_handler && !sysctl_filp && !kernel_unknown && !file_extra && !buf_extra && !table_written@
 identifier old_handler.fn;
 @@
 
 fn(...) { ... }
 
-@old_decl depends on (sysctl_table || sysctl_call) && !sysctl_filp && !kernel_unknown@
-identifier fn, f;
-parameter p1 : script:python() { is_table_param(p1) };
-parameter p2 : script:python() { is_int_param(p2) };
-parameter p4 : script:python() { is_buffer_param(p4) };
-parameter p5 : script:python() { is_lenp_param(p5) };
-position p != converted_decl.pc;
-type R;
-@@
-
-(
-R fn@p(p1, p2, struct file *f, p4, p5, ...);
-|
-R fn@p(p1, p2, struct file *, p4, p5, ...);
-)
-
 // A declaration follows its definition when that is in the file.
 
-@decl_blocked depends on (sysctl_table || sysctl_call) && old_handler && !def_conv@
+@decl_blocked depends on (sysctl_table || sysctl_call) && old_handler && !sysctl_filp && !kernel_unknown && !def_conv@
 identifier old_handler.fn;
 position old_decl.p;
 position q;
@@ -352,7 +375,7 @@ type R;
 
 R fn@p@q(...);
 
-@decl_conv depends on (sysctl_table || sysctl_call) && old_decl@
+@decl_conv depends on (sysctl_table || sysctl_call) && old_decl && !sysctl_filp && !kernel_unknown@
 identifier dfn;
 position old_decl.p;
 position q != decl_blocked.q;
@@ -386,40 +409,29 @@ WHY.setdefault(str(fn), "it writes to its table, const from 6.11 on")
 // Declarations go first, prototypes of the file's own handlers included,
 // so the handler rule needs no prototype rule of spatch's making (disable
 // prototypes): it would find nothing left to change, and it would depend on
-// the handler rule alone, which loses the query.
+// the handler rule alone, which loses the query.  After this first change
+// a rule can no longer take positions from the rules above, so the next
+// ones go by the name of the function.
 @depends on (sysctl_table || sysctl_call) && patch && (sysctl_filp || kernel_unknown)@
 identifier fn, lenp;
-parameter p1 : script:python() { is_table_param(p1) };
-parameter p2 : script:python() { is_int_param(p2) };
-parameter p3 : script:python() { is_file_param(p3) };
-parameter p4 : script:python() { is_buffer_param(p4) };
-position p != converted_decl.pc;
+parameter p1, p2, p3, p4;
+position old_decl.p;
 type R;
 @@
 
+(
 R fn@p(p1, p2, p3, p4, size_t *lenp
 + , loff_t *ppos
   , ...);
-
-@depends on (sysctl_table || sysctl_call) && patch && (sysctl_filp || kernel_unknown)@
-identifier fn;
-parameter p1 : script:python() { is_table_param(p1) };
-parameter p2 : script:python() { is_int_param(p2) };
-parameter p3 : script:python() { is_file_param(p3) };
-parameter p4 : script:python() { is_buffer_param(p4) };
-position p != converted_decl.pc;
-type R;
-@@
-
+|
 R fn@p(p1, p2, p3, p4, size_t *
 + , loff_t *
   , ...);
+)
 
 @handler depends on (sysctl_table || sysctl_call) && patch && (sysctl_filp || kernel_unknown) disable prototypes@
-identifier fn, filp, lenp;
-parameter p1 : script:python() { is_table_param(p1) };
-parameter p2 : script:python() { is_int_param(p2) };
-parameter p4 : script:python() { is_buffer_param(p4) };
+identifier old_handler.fn, old_handler.filp, old_handler.lenp;
+parameter p1, p2, p4;
 position p != converted_def.pc;
 @@
 
@@ -430,8 +442,8 @@ fn@p(p1, p2, struct file *filp, p4, size_t *lenp
 ...
 }
 
-@depends on (sysctl_table || sysctl_call) && patch && (sysctl_filp || kernel_unknown)@
-identifier handler.fn, handler.filp;
+@depends on (sysctl_table || sysctl_call) && handler@
+identifier old_handler.fn, old_handler.filp;
 @@
 
 fn(...)
@@ -457,8 +469,8 @@ fn(...)
 // helper (proc_dostring, proc_dointvec*, do_proc_dointvec, a local
 // handler, the table's proc_handler), and calls by name to the generic
 // handlers with other arguments.
-@depends on (sysctl_table || sysctl_call) && patch && (sysctl_filp || kernel_unknown)@
-identifier handler.fn, handler.filp, handler.lenp;
+@depends on (sysctl_table || sysctl_call) && handler@
+identifier old_handler.fn, old_handler.filp, old_handler.lenp;
 identifier generic =~ "^(proc_do|do_proc_do)";
 expression E, a, b, c, d, e;
 @@
@@ -482,12 +494,37 @@ fn(...)
 // parameter, with a FIXME saying so.  The FIXME goes too: a comment only
 // disappears between two removed statements, hence the statement before
 // the call is removed and put back.  Only files that call through
-// ->proc_handler are looked at.
+// ->proc_handler are looked at, and only a call whose comments the
+// Python finds the FIXME in is changed.  That is a script rule, not a
+// constraint, which would start Python in every run of the patch.
+@fixme depends on (sysctl_table || sysctl_call) && patch && (sysctl_filp || kernel_unknown) exists@
+identifier fn;
+identifier fp, pos, x;
+expression t, a, b, d, e, E;
+comments cm;
+position q;
+type R;
+@@
+
+R fn(..., struct file *fp, ..., loff_t *pos, ...)
+{
+...
+E;
+x@cm@q = (*t->proc_handler)(a, b, fp, d, e);
+...
+}
+
+@script:python depends on fixme@
+cm << fixme.cm;
+@@
+if not [c for c in cm if "FIXME" in c.before and "ppos" in c.before]:
+    cocci.include_match(False)
+
 @depends on (sysctl_table || sysctl_call) && patch && (sysctl_filp || kernel_unknown)@
 identifier fn;
 identifier fp, pos, x;
 expression t, a, b, d, e, E;
-comments cm : script:python() { asks_for_ppos(cm) };
+position fixme.q;
 type R;
 @@
 
@@ -495,7 +532,7 @@ R fn(..., struct file *fp, ..., loff_t *pos, ...)
 {
 <...
 - E;
-- x@cm = (*t->proc_handler)(a, b, fp, d, e);
+- x@q = (*t->proc_handler)(a, b, fp, d, e);
 + E;
 +
 + x = (*t->proc_handler)(a, b, fp, d, e, pos);
@@ -529,48 +566,35 @@ R fn(..., struct file *fp, ..., loff_t *pos, ...)
 //----------------------------------------------------------------------
 // patch, from 2.6.32 on: the struct file goes, ppos comes after lenp,
 // then the table and (from 5.8 on) the buffer take the types of the
-// kernel given.  The rules after the first go by function name.
+// kernel given.  The rules go by the name of the function: the
+// declarations of a function agree with each other, as C requires.
 //----------------------------------------------------------------------
 
 @depends on (sysctl_table || sysctl_call) && patch@
 identifier decl_conv.dfn;
 identifier lenp;
-parameter p1 : script:python() { is_table_param(p1) };
-parameter p2 : script:python() { is_int_param(p2) };
-parameter p3 : script:python() { is_file_param(p3) };
-parameter p4 : script:python() { is_buffer_param(p4) };
+parameter p1, p2, p3, p4;
 position p != converted_decl.pc;
 type R;
 @@
 
+(
 R dfn@p(p1, p2,
 - p3,
   p4, size_t *lenp
 + , loff_t *ppos
   , ...);
-
-@depends on (sysctl_table || sysctl_call) && patch@
-identifier decl_conv.dfn;
-parameter p1 : script:python() { is_table_param(p1) };
-parameter p2 : script:python() { is_int_param(p2) };
-parameter p3 : script:python() { is_file_param(p3) };
-parameter p4 : script:python() { is_buffer_param(p4) };
-position p != converted_decl.pc;
-type R;
-@@
-
+|
 R dfn@p(p1, p2,
 - p3,
   p4, size_t *
 + , loff_t *
   , ...);
+)
 
 @later depends on (sysctl_table || sysctl_call) && def_conv && patch disable prototypes@
-identifier old_handler.fn;
-identifier filp, lenp;
-parameter p1 : script:python() { is_table_param(p1) };
-parameter p2 : script:python() { is_int_param(p2) };
-parameter p4 : script:python() { is_buffer_param(p4) };
+identifier old_handler.fn, old_handler.filp, old_handler.lenp;
+parameter p1, p2, p4;
 position p != converted_def.pc;
 @@
 
@@ -583,8 +607,8 @@ fn@p(p1, p2,
 ...
 }
 
-@depends on (sysctl_table || sysctl_call) && def_conv && patch@
-identifier old_handler.fn, later.filp;
+@depends on (sysctl_table || sysctl_call) && later@
+identifier old_handler.fn, old_handler.filp;
 @@
 
 fn(...)
@@ -606,8 +630,8 @@ fn(...)
 ...>
 }
 
-@depends on (sysctl_table || sysctl_call) && def_conv && patch@
-identifier old_handler.fn, later.filp, later.lenp;
+@depends on (sysctl_table || sysctl_call) && later@
+identifier old_handler.fn, old_handler.filp, old_handler.lenp;
 identifier generic =~ "^(proc_do|do_proc_do)";
 expression E, a, b, c, d, e;
 @@
@@ -631,7 +655,7 @@ fn(...)
 ...>
 }
 
-@depends on (sysctl_table || sysctl_call) && old_handler && patch@
+@depends on (sysctl_table || sysctl_call) && old_handler && patch && !sysctl_filp && !kernel_unknown@
 identifier fn;
 identifier fp, pos;
 expression t, a, b, d, e;
@@ -661,11 +685,11 @@ R fn(..., struct file *fp, ..., loff_t *pos, ...)
 // are the only ones of the file with no struct file before the buffer and
 // ppos after lenp: struct ctl_table * up to 6.10, const from 6.11 on.
 
-@depends on (sysctl_table || sysctl_call) && def_conv && patch && sysctl_mutable_table disable prototypes@
-identifier old_handler.fn;
-identifier t, lenp, ppos;
+@depends on (sysctl_table || sysctl_call) && later && sysctl_mutable_table disable prototypes@
+identifier old_handler.fn, old_handler.t;
+identifier lenp, ppos;
 parameter p2, p3;
-type T1 : script:python() { is_table_type(T1) };
+type T1;
 @@
 
 fn(
@@ -680,32 +704,26 @@ fn(
 identifier decl_conv.dfn;
 identifier t;
 parameter p2, p3, p4, p5;
-type T1 : script:python() { is_table_type(T1) };
-type R;
+type T1, R;
 @@
 
+(
 R dfn(
 - T1 t
 + struct ctl_table * t
   , p2, p3, p4, p5, ...);
-
-@depends on (sysctl_table || sysctl_call) && patch && sysctl_mutable_table@
-identifier decl_conv.dfn;
-parameter p2, p3, p4, p5;
-type T1 : script:python() { is_table_type(T1) };
-type R;
-@@
-
+|
 R dfn(
 - T1
 + struct ctl_table *
   , p2, p3, p4, p5, ...);
+)
 
-@depends on (sysctl_table || sysctl_call) && def_conv && patch && !sysctl_mutable_table disable prototypes@
-identifier old_handler.fn;
-identifier t, lenp, ppos;
+@depends on (sysctl_table || sysctl_call) && later && !sysctl_mutable_table disable prototypes@
+identifier old_handler.fn, old_handler.t;
+identifier lenp, ppos;
 parameter p2, p3;
-type T1 : script:python() { is_table_type(T1) };
+type T1;
 @@
 
 fn(
@@ -720,39 +738,33 @@ fn(
 identifier decl_conv.dfn;
 identifier t;
 parameter p2, p3, p4, p5;
-type T1 : script:python() { is_table_type(T1) };
-type R;
+type T1, R;
 @@
 
+(
 R dfn(
 - T1 t
 + const struct ctl_table * t
   , p2, p3, p4, p5, ...);
-
-@depends on (sysctl_table || sysctl_call) && patch && !sysctl_mutable_table@
-identifier decl_conv.dfn;
-parameter p2, p3, p4, p5;
-type T1 : script:python() { is_table_type(T1) };
-type R;
-@@
-
+|
 R dfn(
 - T1
 + const struct ctl_table *
   , p2, p3, p4, p5, ...);
+)
 
 // From 5.8 on the buffer is a kernel pointer: void *.
 
-@depends on (sysctl_table || sysctl_call) && def_conv && patch && !sysctl_user_buffer disable prototypes@
-identifier old_handler.fn;
-identifier b, lenp, ppos;
+@depends on (sysctl_table || sysctl_call) && later && !sysctl_user_buffer disable prototypes@
+identifier old_handler.fn, old_handler.buf;
+identifier lenp, ppos;
 parameter p1, p2;
-type T4 : script:python() { is_void_pointer(T4) };
+type T4;
 @@
 
 fn(p1, p2,
-- T4 b
-+ void *b
+- T4 buf
++ void *buf
   , size_t *lenp, loff_t *ppos, ...)
 {
 ...
@@ -762,41 +774,32 @@ fn(p1, p2,
 identifier decl_conv.dfn;
 identifier b;
 parameter p1, p2, p4, p5;
-type T4 : script:python() { is_void_pointer(T4) };
-type R;
+type T4, R;
 @@
 
+(
 R dfn(p1, p2,
 - T4 b
 + void *b
   , p4, p5, ...);
-
-@depends on (sysctl_table || sysctl_call) && patch && !sysctl_user_buffer@
-identifier decl_conv.dfn;
-parameter p1, p2, p4, p5;
-type T4 : script:python() { is_void_pointer(T4) };
-type R;
-@@
-
+|
 R dfn(p1, p2,
 - T4
 + void *
   , p4, p5, ...);
+)
 
 //----------------------------------------------------------------------
 // context
 //----------------------------------------------------------------------
 
 @depends on (sysctl_table || sysctl_call) && context@
-identifier fn, filp, lenp;
-parameter p1 : script:python() { is_table_param(p1) };
-parameter p2 : script:python() { is_int_param(p2) };
-parameter p4 : script:python() { is_buffer_param(p4) };
-position p != converted_def.pc;
+identifier old_handler.fn, old_handler.filp;
+position old_handler.p;
 @@
 
 *fn@p
- (p1, p2, struct file *filp, p4, size_t *lenp, ...)
+ (...)
 {
 <...
 *filp->f_pos
@@ -805,18 +808,13 @@ position p != converted_def.pc;
 
 @depends on (sysctl_table || sysctl_call) && context@
 identifier fn;
-parameter p1 : script:python() { is_table_param(p1) };
-parameter p2 : script:python() { is_int_param(p2) };
-parameter p3 : script:python() { is_file_param(p3) };
-parameter p4 : script:python() { is_buffer_param(p4) };
-parameter p5 : script:python() { is_lenp_param(p5) };
-position p != converted_decl.pc;
+position old_decl.p;
 type R;
 @@
 
 R
 *fn@p
- (p1, p2, p3, p4, p5, ...);
+ (...);
 
 @depends on (sysctl_table || sysctl_call) && context@
 identifier fn;
@@ -840,21 +838,8 @@ R fn(..., struct file *fp, ..., loff_t *pos, ...)
 // org and report
 //----------------------------------------------------------------------
 
-@r_handler depends on (sysctl_table || sysctl_call) && (org || report)@
-identifier fn, filp, lenp;
-parameter p1 : script:python() { is_table_param(p1) };
-parameter p2 : script:python() { is_int_param(p2) };
-parameter p4 : script:python() { is_buffer_param(p4) };
-position p != converted_def.pc;
-@@
-
-fn@p(p1, p2, struct file *filp, p4, size_t *lenp, ...)
-{
-...
-}
-
 @r_fpos depends on org || report@
-identifier r_handler.fn, r_handler.filp;
+identifier old_handler.fn, old_handler.filp;
 position q;
 @@
 
@@ -864,19 +849,6 @@ fn(...)
 filp->f_pos@q
 ...>
 }
-
-@r_decl depends on (sysctl_table || sysctl_call) && (org || report)@
-identifier fn;
-parameter p1 : script:python() { is_table_param(p1) };
-parameter p2 : script:python() { is_int_param(p2) };
-parameter p3 : script:python() { is_file_param(p3) };
-parameter p4 : script:python() { is_buffer_param(p4) };
-parameter p5 : script:python() { is_lenp_param(p5) };
-position p != converted_decl.pc;
-type R;
-@@
-
-R fn@p(p1, p2, p3, p4, p5, ...);
 
 @r_call depends on (sysctl_table || sysctl_call) && (org || report)@
 identifier fn;
@@ -898,22 +870,22 @@ R fn(..., struct file *fp, ..., loff_t *pos, ...)
 }
 
 @script:python depends on org@
-fn << r_handler.fn;
-p << r_handler.p;
+fn << old_handler.fn;
+p << old_handler.p;
 @@
 coccilib.org.print_todo(p[0], handler_message(str(fn)))
 
 @script:python depends on org@
-fn << r_handler.fn;
-filp << r_handler.filp;
+fn << old_handler.fn;
+filp << old_handler.filp;
 q << r_fpos.q;
 @@
 for use in q:
     coccilib.org.print_todo(use, fpos_message(str(fn), str(filp)))
 
 @script:python depends on org@
-fn << r_decl.fn;
-p << r_decl.p;
+fn << old_decl.fn;
+p << old_decl.p;
 @@
 coccilib.org.print_todo(p[0], decl_message(str(fn)))
 
@@ -924,22 +896,22 @@ q << r_call.q;
 coccilib.org.print_todo(q[0], call_message(str(fn)))
 
 @script:python depends on report@
-fn << r_handler.fn;
-p << r_handler.p;
+fn << old_handler.fn;
+p << old_handler.p;
 @@
 coccilib.report.print_report(p[0], handler_message(str(fn)))
 
 @script:python depends on report@
-fn << r_handler.fn;
-filp << r_handler.filp;
+fn << old_handler.fn;
+filp << old_handler.filp;
 q << r_fpos.q;
 @@
 for use in q:
     coccilib.report.print_report(use, fpos_message(str(fn), str(filp)))
 
 @script:python depends on report@
-fn << r_decl.fn;
-p << r_decl.p;
+fn << old_decl.fn;
+p << old_decl.p;
 @@
 coccilib.report.print_report(p[0], decl_message(str(fn)))
 

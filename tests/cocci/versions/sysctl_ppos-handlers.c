@@ -77,3 +77,15 @@ static int sized_handler(ctl_table *table, int write, struct file *filp,
 	table->maxlen = 16;
 	return proc_dostring(table, write, filp, buffer, lenp);
 }
+
+/* A comment among the parameters hides nothing. */
+static int noted_handler(ctl_table *, int, struct file *,
+			 /* handed on only */ void __user *, size_t *);
+
+static int noted_handler(ctl_table *table, int write, struct file *filp,
+			 /* handed on only */ void __user *buffer, size_t *lenp)
+{
+	if (filp->f_pos && !write)
+		return 0;
+	return proc_dointvec(table, write, filp, buffer, lenp);
+}

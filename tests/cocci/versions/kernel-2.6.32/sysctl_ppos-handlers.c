@@ -78,3 +78,17 @@ static int sized_handler(struct ctl_table *table, int write,
 	table->maxlen = 16;
 	return proc_dostring(table, write, buffer, lenp, ppos);
 }
+
+/* A comment among the parameters hides nothing. */
+static int noted_handler(struct ctl_table *, int,
+			 /* handed on only */ void __user *, size_t *,
+			 loff_t *);
+
+static int noted_handler(struct ctl_table *table, int write,
+			 /* handed on only */ void __user *buffer,
+			 size_t *lenp, loff_t *ppos)
+{
+	if (*ppos && !write)
+		return 0;
+	return proc_dointvec(table, write, buffer, lenp, ppos);
+}

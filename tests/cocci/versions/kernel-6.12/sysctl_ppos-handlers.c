@@ -78,3 +78,17 @@ static int sized_handler(ctl_table *table, int write, struct file *filp,
 	table->maxlen = 16;
 	return proc_dostring(table, write, filp, buffer, lenp);
 }
+
+/* A comment among the parameters hides nothing. */
+static int noted_handler(const struct ctl_table *, int,
+			 /* handed on only */ void *, size_t *,
+			 loff_t *);
+
+static int noted_handler(const struct ctl_table *table, int write,
+			 /* handed on only */ void *buffer,
+			 size_t *lenp, loff_t *ppos)
+{
+	if (*ppos && !write)
+		return 0;
+	return proc_dointvec(table, write, buffer, lenp, ppos);
+}
