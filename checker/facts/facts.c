@@ -100,3 +100,35 @@ enum ss_tri ss_facts_some_fops(const struct ss_facts *s,
 		any = ss_or(any, cond(s, &s->fops[i]));
 	return any;
 }
+
+unsigned ss_facts_undecided(const struct ss_facts *s)
+{
+	unsigned why = 0;
+
+	if (s->fpos_typed != SS_YES)
+		why |= SS_UNDECIDED_FPOS;
+	if (s->fops_read != SS_YES)
+		why |= SS_UNDECIDED_FOPS;
+	if (s->methods_read != SS_YES)
+		why |= SS_UNDECIDED_METHOD;
+	if (s->fpos_roles != SS_YES)
+		why |= SS_UNDECIDED_ROLE;
+	return why;
+}
+
+const char *ss_undecided_name(unsigned bit)
+{
+	switch (bit) {
+	case SS_UNDECIDED_FPOS:
+		return "f_pos of an unknown type";
+	case SS_UNDECIDED_FOPS:
+		return "a file_operations it cannot read";
+	case SS_UNDECIDED_METHOD:
+		return "parse errors in a method";
+	case SS_UNDECIDED_ROLE:
+		return "an f_pos user of no known role beside parse errors";
+	case SS_UNDECIDED_UNPARSED:
+		return "nothing parsed with the bundled header";
+	}
+	return "?";
+}

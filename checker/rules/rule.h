@@ -54,7 +54,8 @@ extern const size_t ss_rule_count;
 const struct ss_rule *ss_rule_by_id(const char *id);
 /* Build the unit's model, let the rules claim its f_pos accesses and run
    them all; the model is freed again.  Returns what the parse may have
-   left undecided (SS_UNDECIDED_* of model.h). */
+   left undecided: the SS_UNDECIDED_* reasons (facts/facts.h) of the
+   model's sheet. */
 unsigned ss_rules_run(struct ss_unit *u);
 
 /* Whether `self` reports the unit's f_pos access number i (model.h). */

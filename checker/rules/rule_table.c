@@ -42,7 +42,7 @@ unsigned ss_rules_run(struct ss_unit *u)
 	unsigned undecided;
 
 	u->model = ss_model_build(u);
-	ss_model_facts(u->model, &facts);
+	ss_model_facts(u, &facts);
 	ss_vfs_facts(u->kernel, &facts);
 	u->facts = &facts;
 	claim(u);
@@ -52,9 +52,9 @@ unsigned ss_rules_run(struct ss_unit *u)
 		if (r->check && !(r->applies && r->applies(&facts) == SS_NO))
 			r->check(u, r);
 	}
-	undecided = ss_model_undecided(u);
+	undecided = ss_facts_undecided(&facts);
 	if (u->patches)
-		ss_patch_choice(u, undecided, u->patches);
+		ss_patch_choice(u, u->patches);
 	free(u->claimant);
 	u->claimant = NULL;
 	ss_model_free(u->model);

@@ -7,6 +7,8 @@
 #include "check.h"
 #include "facts/facts.h"
 
+#include <string.h>
+
 static enum ss_tri always(const struct ss_facts *s, const struct ss_fops_facts *f)
 {
 	(void)s;
@@ -54,9 +56,26 @@ static void test_methods(void)
 	CHECK(ss_facts_some_fops(&s, always) == SS_NO, "no fops at all");
 }
 
+/* The reasons to parse again are the parse facts that are not yes. */
+static void test_undecided(void)
+{
+	struct ss_facts s = { 0 };
+
+	CHECK(ss_facts_undecided(&s) == (SS_UNDECIDED_FPOS | SS_UNDECIDED_FOPS |
+					 SS_UNDECIDED_METHOD | SS_UNDECIDED_ROLE),
+	      "a sheet nobody filled leaves every reason open");
+	s.fpos_typed = s.methods_read = s.fpos_roles = SS_YES;
+	CHECK(ss_facts_undecided(&s) == SS_UNDECIDED_FOPS, "one file_operations unread");
+	s.fops_read = SS_YES;
+	CHECK(ss_facts_undecided(&s) == 0, "all read");
+	CHECK(strcmp(ss_undecided_name(SS_UNDECIDED_FOPS), "a file_operations it cannot read") == 0,
+	      "the reason's name");
+}
+
 int main(void)
 {
 	test_logic();
 	test_methods();
+	test_undecided();
 	return check_status("facts");
 }
