@@ -116,6 +116,24 @@ unsigned ss_facts_undecided(const struct ss_facts *s)
 	return why;
 }
 
+void ss_facts_blind_methods(const struct ss_facts *s, struct ss_facts *out)
+{
+	*out = *s;
+	out->fops = NULL;
+	out->nfops = out->capfops = 0;
+	for (size_t i = 0; i < s->nfops; i++) {
+		struct ss_fops_facts *f = ss_facts_add_fops(out);
+
+		*f = s->fops[i];
+		f->open_seekable = f->open_nonseekable = SS_UNKNOWN;
+		for (size_t j = 0; j < f->nmethods; j++) {
+			f->methods[j].uses_position = SS_UNKNOWN;
+			f->methods[j].examines_position = SS_UNKNOWN;
+			f->methods[j].names_position = SS_UNKNOWN;
+		}
+	}
+}
+
 const char *ss_undecided_name(unsigned bit)
 {
 	switch (bit) {

@@ -99,7 +99,10 @@ struct ss_facts {
 					   no known role beside parse errors, which may
 					   have hidden the table naming it */
 	enum ss_tri vfs[SS_VFS_FACTS];	/* the era's, for the file's kernel */
-	struct ss_fops_facts *fops;	/* every file_operations of the file */
+	struct ss_fops_facts *fops;	/* every file_operations of the file; after the
+					   model's own, in its order, one knowing
+					   nothing stands for those the parse did not
+					   read (fops_read) */
 	size_t nfops, capfops;
 };
 
@@ -164,6 +167,11 @@ enum {
 #define SS_UNDECIDED_REASONS 5
 /* The SS_UNDECIDED_* bits of the parse facts of the sheet that are not yes. */
 unsigned ss_facts_undecided(const struct ss_facts *s);
+/* A copy of the sheet as it reads when the words of the methods' bodies
+   that decide their use of the position (methods_read) may be anything:
+   the methods' facts on the position, and what their open does, are
+   unknown.  Free it with ss_facts_free(). */
+void ss_facts_blind_methods(const struct ss_facts *s, struct ss_facts *out);
 /* "f_pos of an unknown type": one reason bit, for messages. */
 const char *ss_undecided_name(unsigned bit);
 

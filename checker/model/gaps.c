@@ -306,6 +306,17 @@ static bool roleless_fpos_beside_errors(const struct ss_unit *u, const struct mo
 	return roleless && error;
 }
 
+/* What the parse did not read, on the facts the rules' conditions read: an
+   f_pos of unknown type may be one reached outside an llseek method, and
+   a file_operations unread is one of which nothing is known. */
+static void unread_on_sheet(struct ss_facts *out)
+{
+	if (out->fpos_typed != SS_YES)
+		out->fpos_member = ss_or(out->fpos_member, SS_UNKNOWN);
+	if (out->fops_read != SS_YES)
+		ss_facts_add_fops(out);
+}
+
 static enum ss_tri known_unless(bool doubt)
 {
 	return doubt ? SS_UNKNOWN : SS_YES;
@@ -321,6 +332,7 @@ void model_gap_facts(const struct ss_unit *u, struct ss_facts *out)
 	t.s = clang_getFileContents(u->tu, u->main_file, &t.len);
 	if (!t.s) {
 		out->fpos_typed = SS_UNKNOWN;
+		unread_on_sheet(out);
 		return;
 	}
 	t.nalike = model_skipped_alike(u, t.s, t.len, &alike);
@@ -330,4 +342,5 @@ void model_gap_facts(const struct ss_unit *u, struct ss_facts *out)
 	out->methods_read = known_unless(error_in_method(m, u->tu, u->main_file, &t));
 	out->fpos_roles = known_unless(roleless_fpos_beside_errors(u, &t));
 	free(alike);
+	unread_on_sheet(out);
 }

@@ -72,10 +72,32 @@ static void test_undecided(void)
 	      "the reason's name");
 }
 
+/* With the methods' bodies in doubt, a stream may be anything. */
+static void test_blind(void)
+{
+	struct ss_facts s = { 0 }, blind;
+	struct ss_fops_facts *f = ss_facts_add_fops(&s);
+	struct ss_method_facts *m;
+
+	f->data = f->open_seekable = SS_YES;
+	f->open_nonseekable = SS_NO;
+	m = ss_fops_facts_add_method(f);
+	m->here = SS_YES;
+	m->uses_position = m->examines_position = m->names_position = SS_NO;
+	ss_facts_blind_methods(&s, &blind);
+	CHECK(ss_fops_stream(&s.fops[0]) == SS_YES && ss_fops_stream(&blind.fops[0]) == SS_UNKNOWN,
+	      "its method's use of the position");
+	CHECK(blind.fops[0].data == SS_YES && blind.fops[0].methods[0].here == SS_YES &&
+	      blind.fops[0].open_nonseekable == SS_UNKNOWN, "what its table says stays");
+	ss_facts_free(&blind);
+	ss_facts_free(&s);
+}
+
 int main(void)
 {
 	test_logic();
 	test_methods();
 	test_undecided();
+	test_blind();
 	return check_status("facts");
 }
