@@ -100,3 +100,53 @@ enum ss_tri ss_facts_some_fops(const struct ss_facts *s,
 		any = ss_or(any, cond(s, &s->fops[i]));
 	return any;
 }
+
+unsigned ss_facts_undecided(const struct ss_facts *s)
+{
+	unsigned why = 0;
+
+	if (s->fpos_typed != SS_YES)
+		why |= SS_UNDECIDED_FPOS;
+	if (s->fops_read != SS_YES)
+		why |= SS_UNDECIDED_FOPS;
+	if (s->methods_read != SS_YES)
+		why |= SS_UNDECIDED_METHOD;
+	if (s->fpos_roles != SS_YES)
+		why |= SS_UNDECIDED_ROLE;
+	return why;
+}
+
+void ss_facts_blind_methods(const struct ss_facts *s, struct ss_facts *out)
+{
+	*out = *s;
+	out->fops = NULL;
+	out->nfops = out->capfops = 0;
+	for (size_t i = 0; i < s->nfops; i++) {
+		struct ss_fops_facts *f = ss_facts_add_fops(out);
+
+		*f = s->fops[i];
+		f->open_seekable = f->open_nonseekable = SS_UNKNOWN;
+		for (size_t j = 0; j < f->nmethods; j++) {
+			f->methods[j].uses_position = SS_UNKNOWN;
+			f->methods[j].examines_position = SS_UNKNOWN;
+			f->methods[j].names_position = SS_UNKNOWN;
+		}
+	}
+}
+
+const char *ss_undecided_name(unsigned bit)
+{
+	switch (bit) {
+	case SS_UNDECIDED_FPOS:
+		return "f_pos of an unknown type";
+	case SS_UNDECIDED_FOPS:
+		return "a file_operations it cannot read";
+	case SS_UNDECIDED_METHOD:
+		return "parse errors in a method";
+	case SS_UNDECIDED_ROLE:
+		return "an f_pos user of no known role beside parse errors";
+	case SS_UNDECIDED_UNPARSED:
+		return "nothing parsed with the bundled header";
+	}
+	return "?";
+}

@@ -80,8 +80,29 @@ struct ss_facts {
 	enum ss_tri fpos_member;	/* a struct file's f_pos reached outside an
 					   llseek method */
 	enum ss_tri espipe_llseek;	/* an llseek method that only returns -ESPIPE */
+	/* Whether the parse read all the code the rules' findings rest on
+	   (model/gaps.c): yes when the AST, with what the text plainly shows
+	   where a parse error cost it something, holds it; unknown when a
+	   parse with the real headers might find more.  The text scan, which
+	   parses nothing, leaves them unknown. */
+	enum ss_tri fpos_typed;		/* every f_pos of the code a rule may report
+					   is a struct file's the model holds; unknown:
+					   one whose base has a type the parse did not
+					   know */
+	enum ss_tri fops_read;		/* every file_operations initializer of the
+					   code is on the sheet */
+	enum ss_tri methods_read;	/* no parse error inside a method (or a helper
+					   it hands its position to) cost a word that
+					   decides how it uses the position */
+	enum ss_tri fpos_roles;		/* every function using f_pos has the role the
+					   real headers would give it; unknown: one of
+					   no known role beside parse errors, which may
+					   have hidden the table naming it */
 	enum ss_tri vfs[SS_VFS_FACTS];	/* the era's, for the file's kernel */
-	struct ss_fops_facts *fops;	/* every file_operations of the file */
+	struct ss_fops_facts *fops;	/* every file_operations of the file; after the
+					   model's own, in its order, one knowing
+					   nothing stands for those the parse did not
+					   read (fops_read) */
 	size_t nfops, capfops;
 };
 
@@ -130,6 +151,29 @@ enum ss_tri ss_fops_era_stream(const struct ss_facts *s, const struct ss_fops_fa
 /* The condition of the rules about f_pos accesses: an f_pos reached
    outside an llseek method, which owns it (fpos_member). */
 enum ss_tri ss_facts_fpos_member(const struct ss_facts *s);
+
+/*
+ * Why a parse's sheet is not enough, each a reason to parse the file again
+ * with its real headers (run/analyse.c): one bit for each of the facts
+ * above that is not yes, and one for a file nothing was parsed of.
+ */
+enum {
+	SS_UNDECIDED_FPOS = 1u << 0,	/* fpos_typed */
+	SS_UNDECIDED_FOPS = 1u << 1,	/* fops_read */
+	SS_UNDECIDED_METHOD = 1u << 2,	/* methods_read */
+	SS_UNDECIDED_ROLE = 1u << 3,	/* fpos_roles */
+	SS_UNDECIDED_UNPARSED = 1u << 4	/* not analysed at all (run/analyse.c says so) */
+};
+#define SS_UNDECIDED_REASONS 5
+/* The SS_UNDECIDED_* bits of the parse facts of the sheet that are not yes. */
+unsigned ss_facts_undecided(const struct ss_facts *s);
+/* A copy of the sheet as it reads when the words of the methods' bodies
+   that decide their use of the position (methods_read) may be anything:
+   the methods' facts on the position, and what their open does, are
+   unknown.  Free it with ss_facts_free(). */
+void ss_facts_blind_methods(const struct ss_facts *s, struct ss_facts *out);
+/* "f_pos of an unknown type": one reason bit, for messages. */
+const char *ss_undecided_name(unsigned bit);
 
 /* Whether some file_operations of the sheet meets `cond`. */
 enum ss_tri ss_facts_some_fops(const struct ss_facts *s,

@@ -9,6 +9,7 @@
 
 void ss_text_facts(const char *s, size_t len, struct ss_facts *out)
 {
+	/* What the parse read (fpos_typed, ...) the text cannot know: unknown. */
 	memset(out, 0, sizeof(*out));
 	out->fpos_member = ss_text_fpos_member(s, len) ? SS_UNKNOWN : SS_NO;
 	out->espipe_llseek = ss_text_espipe_body(s, len) ? SS_UNKNOWN : SS_NO;

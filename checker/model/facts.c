@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* The fact sheet (facts/facts.h) as the model of a parsed file shows it. */
-#include "model/model.h"
+#include "model/internal.h"
+
+#include "model/unit.h"
 
 #include "input/fops_text.h"
 
@@ -70,11 +72,14 @@ static bool espipe_llseek(struct ss_model *m)
 	return false;
 }
 
-void ss_model_facts(struct ss_model *m, struct ss_facts *out)
+void ss_model_facts(const struct ss_unit *u, struct ss_facts *out)
 {
+	struct ss_model *m = u->model;
+
 	memset(out, 0, sizeof(*out));
 	out->fpos_member = ss_tri_of(fpos_outside_llseek(m));
 	out->espipe_llseek = ss_tri_of(espipe_llseek(m));
 	for (size_t i = 0; i < ss_model_fops_count(m); i++)
 		fops_facts(m, ss_model_fops(m, i), ss_facts_add_fops(out));
+	model_gap_facts(u, out);
 }

@@ -11,7 +11,7 @@
  *   fpos.c      the f_pos accesses and the stream-only refusals
  *   recover.c   position reads a parse error hid from the AST (from its text)
  *   follow.c    what the helpers a method hands its position to do with it
- *   undecided.c what a parse under the bundled header left undecided
+ *   gaps.c      what the parse may have missed, as facts of the sheet
  *   query.c     answers the rules (model.h), from the storage only
  *   roles.c     which role a member name or a signature gives
  *   skipped.c   the #if branches every parse given the configuration skips
@@ -70,7 +70,7 @@ struct ss_model {
 	/* Offsets in the main file of what decides how a method uses the
 	   position, as the AST spells it: references to its position
 	   parameter, ->ki_pos, calls that make a file non-seekable.  Text the
-	   AST lost to a parse error shows up missing here (undecided.c). */
+	   AST lost to a parse error shows up missing here (gaps.c). */
 	struct ss_map position_spelled;
 
 	struct ss_function *fns;
@@ -197,6 +197,10 @@ void model_recover_reads(struct ss_model *m, const char *text, size_t len);
 void model_follow_handoffs(struct ss_model *m);
 /* Whether a method's verdict depends on what f does with a parameter. */
 bool model_followed(const struct ss_model *m, const struct ss_function *f);
+
+/* gaps.c: the sheet's facts on what the parse may have missed (fpos_typed,
+   fops_read, methods_read, fpos_roles: facts/facts.h) */
+void model_gap_facts(const struct ss_unit *u, struct ss_facts *out);
 
 /* fpos.c */
 void model_maybe_alias(struct walker *w, CXCursor var);

@@ -23,9 +23,10 @@ struct ss_model;
 struct ss_model *ss_model_build(struct ss_unit *u);
 void ss_model_free(struct ss_model *m);
 
-/* The file's fact sheet as the model shows it (model/facts.c); the era's
+/* The fact sheet of the unit's file as its model shows it (model/facts.c),
+   with what the parse may have missed unknown (model/gaps.c); the era's
    facts are left unknown.  The caller frees it with ss_facts_free(). */
-void ss_model_facts(struct ss_model *m, struct ss_facts *out);
+void ss_model_facts(const struct ss_unit *u, struct ss_facts *out);
 
 /* Roles a function plays; one function may have several. */
 enum {
@@ -282,21 +283,5 @@ const char *ss_fpos_verb(const struct ss_fpos_access *a);
  * "function 'reset_pos'": how messages name a function.
  */
 const char *ss_describe_function(const struct ss_function *f, char *buf, size_t n);
-
-/*
- * What a parse under the bundled header leaves undecided, each a reason to
- * parse the file again with its real headers (model/undecided.c).
- */
-enum {
-	SS_UNDECIDED_FPOS = 1u << 0,	/* an ->f_pos whose base the model does not know */
-	SS_UNDECIDED_FOPS = 1u << 1,	/* a file_operations initializer it did not read */
-	SS_UNDECIDED_METHOD = 1u << 2,	/* a parse error inside a method */
-	SS_UNDECIDED_ROLE = 1u << 3,	/* an f_pos user of no known role, beside parse errors */
-	SS_UNDECIDED_UNPARSED = 1u << 4	/* not analysed at all (run/analyse.c says so) */
-};
-#define SS_UNDECIDED_REASONS 5
-unsigned ss_model_undecided(const struct ss_unit *u);
-/* "f_pos of an unknown type": one reason bit, for messages. */
-const char *ss_undecided_name(unsigned bit);
 
 #endif /* SAFESEEK_MODEL_H */

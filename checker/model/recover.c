@@ -7,7 +7,7 @@
  * read that shows the method honours the position.  Where the text of such
  * a statement shows the parameter plainly read or tested, the use is
  * counted as walk.c would have counted it; anything less plain stays lost
- * for undecided.c.
+ * for gaps.c.
  */
 #include "model/internal.h"
 #include "model/ast_util.h"

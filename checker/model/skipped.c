@@ -4,7 +4,7 @@
  * configuration skips alike: those whose deciding conditions test nothing
  * but Kconfig options (CONFIG_*, IS_ENABLED() and its kin) and numbers.
  * Once the bundled header is given the tree's autoconf.h, what they hide
- * the real headers hide too, so it leaves nothing undecided (undecided.c).
+ * the real headers hide too, so they leave nothing unknown (gaps.c).
  */
 #include "model/internal.h"
 

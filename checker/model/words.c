@@ -2,7 +2,7 @@
 /*
  * The words of the main file's code, and where a function's body lies in
  * it, for the parts of the model that read its text where the AST may have
- * lost something (undecided.c, recover.c).
+ * lost something (gaps.c, recover.c).
  */
 #include "model/internal.h"
 

@@ -2,7 +2,7 @@
 #include "findings/fingerprint.h"
 #include "report/jsonutil.h"
 #include "report/output.h"
-#include "model/model.h"
+#include "facts/facts.h"
 #include "rules/rule.h"
 
 #include <stdlib.h>

@@ -9,7 +9,7 @@
 #include "findings/findings.h"
 #include "findings/patch_files.h"
 #include "flags/plan.h"
-#include "model/model.h"
+#include "facts/facts.h"
 
 /* What a run met: for the summary, and the JSON and SARIF reports. */
 struct ss_stats {

@@ -104,5 +104,6 @@ const struct ss_rule ss_rule_epipe_typo = {
 	.names = SS_NAMES_FUNCTION,
 	.needs = needs,
 	.applies = ss_facts_fpos_member,
+	.rests_on = SS_RESTS_FPOS,
 	.check = check,
 };

@@ -91,5 +91,6 @@ const struct ss_rule ss_rule_espipe_llseek = {
 	.names = SS_NAMES_FUNCTION,
 	.needs = needs,
 	.applies = applies,
+	.rests_on = SS_RESTS_FOPS,
 	.check = check,
 };

@@ -70,6 +70,7 @@ const struct ss_rule ss_rule_espipe_test = {
 	.names = SS_NAMES_FUNCTION,
 	.needs = needs,
 	.applies = ss_facts_fpos_member,
+	.rests_on = SS_RESTS_FPOS,
 	.claims = claims,
 	.check = check,
 };

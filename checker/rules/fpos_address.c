@@ -112,6 +112,7 @@ const struct ss_rule ss_rule_fpos_address = {
 	.fix = "rw_ppos.cocci",
 	.needs = needs,
 	.applies = ss_facts_fpos_member,
+	.rests_on = SS_RESTS_FPOS,
 	.claims = claims,
 	.check = check,
 };

@@ -91,5 +91,6 @@ const struct ss_rule ss_rule_nonseekable_stream = {
 	.names = SS_NAMES_OBJECT,
 	.needs = needs,
 	.applies = applies,
+	.rests_on = SS_RESTS_FOPS,
 	.check = check,
 };

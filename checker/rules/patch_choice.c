@@ -66,11 +66,11 @@ static bool skipped_code_matters(const struct ss_unit *u)
  * the parse did not see (a file_operations or a method in an #if branch
  * not taken) spatch sees, so it counts as a may.
  */
-static bool stream_candidate(const struct ss_unit *u, unsigned undecided)
+static bool stream_candidate(const struct ss_unit *u)
 {
 	size_t n = ss_model_fops_count(u->model);
 
-	if ((undecided & SS_UNDECIDED_FOPS) || skipped_code_matters(u))
+	if (u->facts->fops_read != SS_YES || skipped_code_matters(u))
 		return true;
 	for (size_t i = 0; i < n; i++) {
 		const struct ss_fops_facts *f = &u->facts->fops[i];
@@ -83,9 +83,9 @@ static bool stream_candidate(const struct ss_unit *u, unsigned undecided)
 	return false;
 }
 
-void ss_patch_choice(const struct ss_unit *u, unsigned undecided, struct strvec *patches)
+void ss_patch_choice(const struct ss_unit *u, struct strvec *patches)
 {
-	if (stream_candidate(u, undecided))
+	if (stream_candidate(u))
 		strvec_push(patches, STREAM_PATCH);
 }
 

@@ -16,9 +16,9 @@
 /* The patches whose files the checker chooses, NULL-terminated. */
 extern const char *const ss_patch_choice_patches[];
 
-/* The patches that may change the unit, pushed onto `patches`;
-   `undecided` is what ss_model_undecided() said of it. */
-void ss_patch_choice(const struct ss_unit *u, unsigned undecided, struct strvec *patches);
+/* The patches that may change the unit, pushed onto `patches`, while the
+   rules run (u->facts is its sheet). */
+void ss_patch_choice(const struct ss_unit *u, struct strvec *patches);
 
 /* Every patch chosen for: a file the checker could not analyse gets them all. */
 void ss_patch_choice_all(struct strvec *patches);

@@ -132,5 +132,6 @@ const struct ss_rule ss_rule_pread_hole = {
 	.names = SS_NAMES_OBJECT,
 	.needs = needs,
 	.applies = applies,
+	.rests_on = SS_RESTS_FOPS,
 	.check = check,
 };

@@ -26,6 +26,14 @@ enum ss_names { SS_NAMES_EITHER, SS_NAMES_FUNCTION, SS_NAMES_OBJECT };
 struct ss_unit;
 struct ss_fpos_access;
 
+/* What the rules' findings rest on.  An f_pos access is reported by its
+   base's type and its function's role, and a stream-only method (`if (ppos)
+   return -ESPIPE;`) owns f_pos; a file_operations by its being read at
+   all, its methods' use of the position (an f_pos among them) and its
+   open. */
+#define SS_RESTS_FPOS (SS_UNDECIDED_FPOS | SS_UNDECIDED_ROLE | SS_UNDECIDED_METHOD)
+#define SS_RESTS_FOPS (SS_UNDECIDED_FOPS | SS_UNDECIDED_FPOS | SS_UNDECIDED_METHOD)
+
 struct ss_rule {
 	const char *id;			/* "espipe-test" */
 	enum ss_severity severity;	/* default; a finding may raise or lower it */
@@ -42,6 +50,11 @@ struct ss_rule {
 	   text's sheet (a file for which every rule says no is not parsed), the
 	   core of the model's before running check. */
 	enum ss_tri (*applies)(const struct ss_facts *s);
+	/* The facts on what the parse read that its findings rest on
+	   (SS_UNDECIDED_* of facts/facts.h): one unknown on the model's sheet
+	   leaves the file undecided when the condition above is not no
+	   (rule_table.c). */
+	unsigned rests_on;
 	/* NULL, or whether the rule reports this f_pos access.  Each access is
 	   reported once at most: by the first rule of list.h that claims it. */
 	bool (*claims)(const struct ss_unit *u, const struct ss_fpos_access *a);
@@ -54,7 +67,8 @@ extern const size_t ss_rule_count;
 const struct ss_rule *ss_rule_by_id(const char *id);
 /* Build the unit's model, let the rules claim its f_pos accesses and run
    them all; the model is freed again.  Returns what the parse may have
-   left undecided (SS_UNDECIDED_* of model.h). */
+   left undecided: the SS_UNDECIDED_* reasons (facts/facts.h) of the
+   model's sheet. */
 unsigned ss_rules_run(struct ss_unit *u);
 
 /* Whether `self` reports the unit's f_pos access number i (model.h). */

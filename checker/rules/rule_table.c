@@ -36,13 +36,47 @@ static void claim(struct ss_unit *u)
 				u->claimant[i] = ss_rules[r];
 }
 
+static bool may_apply(const struct ss_rule *r, const struct ss_facts *s)
+{
+	return !r->applies || r->applies(s) != SS_NO;
+}
+
+/*
+ * What the parse left undecided that a rule needs: a fact on what it read,
+ * unknown on the sheet, that the findings of a rule rest on whose
+ * condition is not no.  The producer puts on the sheet what an f_pos of
+ * unknown type or an unread file_operations may be; a method's lost word
+ * may be anything, so the rules that rest on the methods are asked of the
+ * sheet with what the methods' bodies decide unknown.
+ */
+static unsigned undecided_reasons(const struct ss_facts *s)
+{
+	unsigned open = ss_facts_undecided(s), why = 0;
+	struct ss_facts blind;
+
+	if (!open)
+		return 0;
+	ss_facts_blind_methods(s, &blind);
+	for (size_t i = 0; i < ss_rule_count; i++) {
+		const struct ss_rule *r = ss_rules[i];
+		unsigned rests = r->rests_on & open;
+
+		if ((rests & SS_UNDECIDED_METHOD) && may_apply(r, &blind))
+			why |= SS_UNDECIDED_METHOD;
+		if ((rests & ~SS_UNDECIDED_METHOD) && may_apply(r, s))
+			why |= rests & ~SS_UNDECIDED_METHOD;
+	}
+	ss_facts_free(&blind);
+	return why;
+}
+
 unsigned ss_rules_run(struct ss_unit *u)
 {
 	struct ss_facts facts;
 	unsigned undecided;
 
 	u->model = ss_model_build(u);
-	ss_model_facts(u->model, &facts);
+	ss_model_facts(u, &facts);
 	ss_vfs_facts(u->kernel, &facts);
 	u->facts = &facts;
 	claim(u);
@@ -52,9 +86,9 @@ unsigned ss_rules_run(struct ss_unit *u)
 		if (r->check && !(r->applies && r->applies(&facts) == SS_NO))
 			r->check(u, r);
 	}
-	undecided = ss_model_undecided(u);
+	undecided = undecided_reasons(&facts);
 	if (u->patches)
-		ss_patch_choice(u, undecided, u->patches);
+		ss_patch_choice(u, u->patches);
 	free(u->claimant);
 	u->claimant = NULL;
 	ss_model_free(u->model);

@@ -126,5 +126,6 @@ const struct ss_rule ss_rule_seek_debatable = {
 	.names = SS_NAMES_OBJECT,
 	.needs = needs,
 	.applies = applies,
+	.rests_on = SS_RESTS_FOPS,
 	.check = check,
 };

@@ -83,5 +83,6 @@ const struct ss_rule ss_rule_seekable_default = {
 	.names = SS_NAMES_OBJECT,
 	.needs = needs,
 	.applies = applies,
+	.rests_on = SS_RESTS_FOPS,
 	.check = check,
 };

@@ -59,6 +59,7 @@ const struct ss_rule ss_rule_sysctl_fpos = {
 	.names = SS_NAMES_FUNCTION,
 	.needs = needs,
 	.applies = ss_facts_fpos_member,
+	.rests_on = SS_RESTS_FPOS,
 	.claims = claims,
 	.check = check,
 };

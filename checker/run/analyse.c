@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #define _GNU_SOURCE
 #include "run/analyse.h"
-#include "model/model.h"
+#include "facts/facts.h"
 #include "rules/patch_choice.h"
 #include "rules/rule.h"
 #include "model/unit.h"

@@ -7,6 +7,8 @@
 #include "check.h"
 #include "facts/facts.h"
 
+#include <string.h>
+
 static enum ss_tri always(const struct ss_facts *s, const struct ss_fops_facts *f)
 {
 	(void)s;
@@ -54,9 +56,48 @@ static void test_methods(void)
 	CHECK(ss_facts_some_fops(&s, always) == SS_NO, "no fops at all");
 }
 
+/* The reasons to parse again are the parse facts that are not yes. */
+static void test_undecided(void)
+{
+	struct ss_facts s = { 0 };
+
+	CHECK(ss_facts_undecided(&s) == (SS_UNDECIDED_FPOS | SS_UNDECIDED_FOPS |
+					 SS_UNDECIDED_METHOD | SS_UNDECIDED_ROLE),
+	      "a sheet nobody filled leaves every reason open");
+	s.fpos_typed = s.methods_read = s.fpos_roles = SS_YES;
+	CHECK(ss_facts_undecided(&s) == SS_UNDECIDED_FOPS, "one file_operations unread");
+	s.fops_read = SS_YES;
+	CHECK(ss_facts_undecided(&s) == 0, "all read");
+	CHECK(strcmp(ss_undecided_name(SS_UNDECIDED_FOPS), "a file_operations it cannot read") == 0,
+	      "the reason's name");
+}
+
+/* With the methods' bodies in doubt, a stream may be anything. */
+static void test_blind(void)
+{
+	struct ss_facts s = { 0 }, blind;
+	struct ss_fops_facts *f = ss_facts_add_fops(&s);
+	struct ss_method_facts *m;
+
+	f->data = f->open_seekable = SS_YES;
+	f->open_nonseekable = SS_NO;
+	m = ss_fops_facts_add_method(f);
+	m->here = SS_YES;
+	m->uses_position = m->examines_position = m->names_position = SS_NO;
+	ss_facts_blind_methods(&s, &blind);
+	CHECK(ss_fops_stream(&s.fops[0]) == SS_YES && ss_fops_stream(&blind.fops[0]) == SS_UNKNOWN,
+	      "its method's use of the position");
+	CHECK(blind.fops[0].data == SS_YES && blind.fops[0].methods[0].here == SS_YES &&
+	      blind.fops[0].open_nonseekable == SS_UNKNOWN, "what its table says stays");
+	ss_facts_free(&blind);
+	ss_facts_free(&s);
+}
+
 int main(void)
 {
 	test_logic();
 	test_methods();
+	test_undecided();
+	test_blind();
 	return check_status("facts");
 }

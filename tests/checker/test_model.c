@@ -305,9 +305,9 @@ static enum ss_tri stream_safe(struct parsed *p, const char *name)
 	struct ss_facts sheet;
 	enum ss_tri safe = SS_UNKNOWN;
 
-	ss_model_facts(p->u.model, &sheet);
+	ss_model_facts(&p->u, &sheet);
 	for (size_t i = 0; i < sheet.nfops; i++)
-		if (strcmp(sheet.fops[i].name, name) == 0)
+		if (sheet.fops[i].name && strcmp(sheet.fops[i].name, name) == 0)
 			safe = ss_fops_stream_safe(&sheet.fops[i]);
 	ss_facts_free(&sheet);
 	return safe;

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #define _GNU_SOURCE
 /*
- * What a parse under the bundled header may have left undecided, so that
- * the file is worth parsing again with its real headers (run/analyse.c).
- * Each answer errs one way: when in doubt, undecided.
+ * The facts of the sheet that say whether the parse read all the code the
+ * rules' findings rest on (facts/facts.h): what the main file's text shows
+ * that the AST lacks.  Under the bundled header that is what makes a file
+ * worth parsing again with its real headers (run/analyse.c).  Each answer
+ * errs one way: when in doubt, unknown.
  */
 #include "model/internal.h"
 
@@ -304,43 +306,41 @@ static bool roleless_fpos_beside_errors(const struct ss_unit *u, const struct mo
 	return roleless && error;
 }
 
-unsigned ss_model_undecided(const struct ss_unit *u)
+/* What the parse did not read, on the facts the rules' conditions read: an
+   f_pos of unknown type may be one reached outside an llseek method, and
+   a file_operations unread is one of which nothing is known. */
+static void unread_on_sheet(struct ss_facts *out)
+{
+	if (out->fpos_typed != SS_YES)
+		out->fpos_member = ss_or(out->fpos_member, SS_UNKNOWN);
+	if (out->fops_read != SS_YES)
+		ss_facts_add_fops(out);
+}
+
+static enum ss_tri known_unless(bool doubt)
+{
+	return doubt ? SS_UNKNOWN : SS_YES;
+}
+
+void model_gap_facts(const struct ss_unit *u, struct ss_facts *out)
 {
 	const struct ss_model *m = u->model;
 	struct model_text t = { 0 };
 	struct model_span *alike;
-	unsigned why = 0;
 
+	out->fpos_typed = out->fops_read = out->methods_read = out->fpos_roles = SS_YES;
 	t.s = clang_getFileContents(u->tu, u->main_file, &t.len);
-	if (!t.s)
-		return SS_UNDECIDED_FPOS;
+	if (!t.s) {
+		out->fpos_typed = SS_UNKNOWN;
+		unread_on_sheet(out);
+		return;
+	}
 	t.nalike = model_skipped_alike(u, t.s, t.len, &alike);
 	t.alike = alike;
-	if (unknown_fpos(u, &t))
-		why |= SS_UNDECIDED_FPOS;
-	if (unread_fops(m, &t))
-		why |= SS_UNDECIDED_FOPS;
-	if (error_in_method(m, u->tu, u->main_file, &t))
-		why |= SS_UNDECIDED_METHOD;
-	if (roleless_fpos_beside_errors(u, &t))
-		why |= SS_UNDECIDED_ROLE;
+	out->fpos_typed = known_unless(unknown_fpos(u, &t));
+	out->fops_read = known_unless(unread_fops(m, &t));
+	out->methods_read = known_unless(error_in_method(m, u->tu, u->main_file, &t));
+	out->fpos_roles = known_unless(roleless_fpos_beside_errors(u, &t));
 	free(alike);
-	return why;
-}
-
-const char *ss_undecided_name(unsigned bit)
-{
-	switch (bit) {
-	case SS_UNDECIDED_FPOS:
-		return "f_pos of an unknown type";
-	case SS_UNDECIDED_FOPS:
-		return "a file_operations it cannot read";
-	case SS_UNDECIDED_METHOD:
-		return "parse errors in a method";
-	case SS_UNDECIDED_ROLE:
-		return "an f_pos user of no known role beside parse errors";
-	case SS_UNDECIDED_UNPARSED:
-		return "nothing parsed with the bundled header";
-	}
-	return "?";
+	unread_on_sheet(out);
 }
