@@ -48,20 +48,19 @@
 //# them, is a unit.  Facts are rules that match or not, first for each
 //# member and method of a unit (a method that never uses the position, an
 //# .llseek that is no_llseek, an open method that calls
-//# nonseekable_open()), then for the unit, by `depends on`: once no later
-//# rule needs a member's metavariables, spatch merges the unit's bindings,
-//# and a rule holds for the unit when it held for any of its members.
-//# Python words the messages, spaces new members like their neighbours,
-//# and tells whether a member sits under an #if of its initializer, which
-//# spatch does not show; patch mode runs it only where a member is added.
+//# nonseekable_open()), then for the unit, by `depends on`.  A fact that
+//# may hold for one member and not another is made the unit's by matching
+//# the unit again, so that its negation holds for every member.  Python
+//# words the messages, spaces new members like their neighbours, and tells
+//# whether a member sits under an #if of its initializer, which spatch
+//# does not show.
 //#
 //# Left for review and reported ("by hand"): an open method that lives in
 //# another file, that a file_operations left as it is also names, that is
 //# used elsewhere in the file, or that reaches nonseekable_open() only
 //# through another function; an initializer that holds a macro standing
 //# for several members, or mixes C99 and GNU members; a file_operations
-//# defined twice (under #if and #else); one where every member that could
-//# go before the new ones is under an #if.  A read or write method that a
+//# defined twice (under #if and #else).  A read or write method that a
 //# macro call hands to a file_operations spatch cannot see
 //# (DEFINE_..._FOPS(name, read, write)) is reported at the method, in a
 //# file where spatch sees another file_operations with a read, write or
@@ -69,7 +68,10 @@
 //# Narrower than it could be: calls are followed a fixed number of levels
 //# (two to an opener, two to a wait); a read method named through a macro
 //# is not followed to a wait; an array that mixes designated and plain
-//# elements is seen through its plain ones only.
+//# elements is seen through its plain ones only; new members follow one
+//# of .read to .compat_ioctl (a stream has one of its methods there), so
+//# they are not added where all of those are under an #if, and before
+//# Linux 2.6.36 they may go before .ioctl.
 //# Not looked at: positional initializers, arrays written GNU-style,
 //# file_operations whose methods are named only inside a macro, anonymous
 //# files (handed to anon_inode_getfd() and the like, never opened through
@@ -339,9 +341,10 @@ T Y(struct file *F, T1 b, T2 c, loff_t *P) { ... }
 T Y(struct kiocb *I, struct iov_iter *X) { ... }
 )
 
-// One path that reaches the parameter is enough: checked on all paths,
-// <+... P ...+> takes minutes on a long method that uses *ppos at many
-// places between loops and gotos (what rw_ppos.cocci makes of one).
+// What a function does, here and below, is found on one path through it
+// (exists): checked on all paths, <+... P ...+> takes minutes on a long
+// method that uses *ppos at many places between loops and gotos (what
+// rw_ppos.cocci makes of one).
 
 @mdp depends on u exists@
 identifier dr.R, md.P;
@@ -354,10 +357,11 @@ identifier dal.Y, ma.P;
 Y(...) { ... P ... }
 
 @kfld depends on u@
-identifier I, fld;
+struct kiocb *K;
+identifier fld;
 position q;
 @@
-I@q->fld
+K@q->fld
 
 @mdk depends on u exists@
 identifier dr.R, md.I;
@@ -371,17 +375,17 @@ position q != kfld.q;
 @@
 Y(...) { ... I@q ... }
 
-@mdf depends on u@
+@mdf depends on u exists@
 identifier dr.R;
 expression X;
 @@
-R(...) { <+... \(X->f_pos\|X->ki_pos\) ...+> }
+R(...) { ... \(X->f_pos\|X->ki_pos\) ... }
 
-@maf depends on u@
+@maf depends on u exists@
 identifier dal.Y;
 expression X;
 @@
-Y(...) { <+... \(X->f_pos\|X->ki_pos\) ...+> }
+Y(...) { ... \(X->f_pos\|X->ki_pos\) ... }
 
 @mbad depends on u && !dnul && !(md && !mdp && !mdk && !mdf) && !(ma && !map && !mak && !maf)@
 position dm.pm;
@@ -396,7 +400,8 @@ expression E;
 E@pm
 
 // The unit matched again, so that a fact of one of its members is one of
-// the unit as a whole (its negation holds for all members).
+// the unit as a whole (its negation holds for all members): bad_u, a
+// method that uses the position or is not of this file; set_u, a method.
 
 @bad_u depends on u && (mbad)@
 identifier u.fops;
@@ -427,16 +432,16 @@ struct file_operations fops[...] = { ..., [N] = { ... }@pu, ... };
 // A read method that can block: it calls a wait_* function, or a function
 // of this file that does, up to two levels down.  A write method.
 
-@blk1 depends on u@
+@blk1 depends on u exists@
 identifier g1;
 identifier w =~ "^wait_";
 @@
-g1(...) { <+... w(...) ...+> }
+g1(...) { ... w(...) ... }
 
-@blk2 depends on u@
+@blk2 depends on u exists@
 identifier blk1.g1, g2;
 @@
-g2(...) { <+... g1(...) ...+> }
+g2(...) { ... g1(...) ... }
 
 @rdr depends on u@
 identifier u.fops;
@@ -455,21 +460,21 @@ struct file_operations fops[...] = { ..., { ..., .fld = R, ... }@pu, ... };
 struct file_operations fops[...] = { ..., [N] = { ..., .fld = R, ... }@pu, ... };
 )
 
-@rb0 depends on u@
+@rb0 depends on u exists@
 identifier rdr.R;
 identifier w =~ "^wait_";
 @@
-R(...) { <+... w(...) ...+> }
+R(...) { ... w(...) ... }
 
-@rb1 depends on u@
+@rb1 depends on u exists@
 identifier rdr.R, blk1.g1;
 @@
-R(...) { <+... g1(...) ...+> }
+R(...) { ... g1(...) ... }
 
-@rb2 depends on u@
+@rb2 depends on u exists@
 identifier rdr.R, blk2.g2;
 @@
-R(...) { <+... g2(...) ...+> }
+R(...) { ... g2(...) ... }
 
 @wrt depends on u@
 identifier u.fops;
@@ -544,59 +549,59 @@ type T;
 @@
 T O(struct inode *I, struct file *F) { ... }
 
-@op_dnso depends on u@
+@op_dnso depends on u exists@
 identifier op_id.O;
 symbol nonseekable_open;
 @@
-O(...) { <+... nonseekable_open ...+> }
+O(...) { ... nonseekable_open ... }
 
-@op_dso depends on u@
+@op_dso depends on u exists@
 identifier op_id.O;
 symbol stream_open;
 @@
-O(...) { <+... stream_open ...+> }
+O(...) { ... stream_open ... }
 
-@nso_h1 depends on u@
+@nso_h1 depends on u exists@
 identifier h1;
 symbol nonseekable_open;
 @@
-h1(...) { <+... nonseekable_open ...+> }
+h1(...) { ... nonseekable_open ... }
 
-@nso_h2 depends on u@
+@nso_h2 depends on u exists@
 identifier nso_h1.h1, h2;
 @@
-h2(...) { <+... h1(...) ...+> }
+h2(...) { ... h1(...) ... }
 
-@so_h1 depends on u@
+@so_h1 depends on u exists@
 identifier h1;
 symbol stream_open;
 @@
-h1(...) { <+... stream_open ...+> }
+h1(...) { ... stream_open ... }
 
-@so_h2 depends on u@
+@so_h2 depends on u exists@
 identifier so_h1.h1, h2;
 @@
-h2(...) { <+... h1(...) ...+> }
+h2(...) { ... h1(...) ... }
 
-@op_rnso1 depends on u@
+@op_rnso1 depends on u exists@
 identifier op_id.O, nso_h1.h1;
 @@
-O(...) { <+... h1(...) ...+> }
+O(...) { ... h1(...) ... }
 
-@op_rnso2 depends on u@
+@op_rnso2 depends on u exists@
 identifier op_id.O, nso_h2.h2;
 @@
-O(...) { <+... h2(...) ...+> }
+O(...) { ... h2(...) ... }
 
-@op_rso1 depends on u@
+@op_rso1 depends on u exists@
 identifier op_id.O, so_h1.h1;
 @@
-O(...) { <+... h1(...) ...+> }
+O(...) { ... h1(...) ... }
 
-@op_rso2 depends on u@
+@op_rso2 depends on u exists@
 identifier op_id.O, so_h2.h2;
 @@
-O(...) { <+... h2(...) ...+> }
+O(...) { ... h2(...) ... }
 
 @rn_u depends on u && (op_rnso1 || op_rnso2)@
 identifier u.fops;
@@ -726,12 +731,7 @@ F->f_op = &fops
 )
 
 // ------------------------------------------------------------------------
-// What is to be done.  From here on no rule needs a member's bindings, so
-// each rule sees one set of facts per unit: a fact of a member holds for
-// the unit when it held for any member (mbad: a method that uses the
-// position or is not of this file; mset: a method at all).
-//
-// A unit is a stream when it has a method and none is bad, and no method
+// What is to be done.  A unit is a stream when it has a method and none is bad, and no method
 // works at an offset.  It is left alone when it is anonymous or spatch
 // cannot see all of its members; its open member must name this file's
 // function of the usual shape (or nonseekable_open); an .llseek but
@@ -860,19 +860,19 @@ struct file_operations fops[...] = { ..., [N] = { ... }@pu, ... };
 // What an open method returns: the call goes in place of each `return 0;`
 // when it returns constants only, else first.
 
-@ret0 depends on u && ed && op_def@
+@ret0 depends on u && ed && op_def exists@
 identifier op_id.O;
 @@
-O(...) { <+... return 0; ...+> }
+O(...) { ... return 0; ... }
 
-@retx depends on u && ed && op_def@
+@retx depends on u && ed && op_def exists@
 identifier op_id.O;
 identifier K =~ "^[A-Z0-9_]+$";
 constant C;
 expression E;
 position pr;
 @@
-O(...) { <+...
+O(...) { ...
 (
 return 0;
 |
@@ -886,7 +886,7 @@ return C;
 |
 return E@pr;
 )
-...+> }
+... }
 
 @ret_odd depends on u@
 position retx.pr;
@@ -924,12 +924,12 @@ struct file_operations fops[...] = { ..., [N] = { ... }@pu, ... };
 )
 
 // Where new members go: after the last member present that comes before
-// .open in the structure, outside any #if of the initializer; never after
-// an .llseek that goes.  Designated members match in any order: a member
-// followed in the structure by another is not last.  Members that work at
-// an offset are not listed: a stream has none.
+// .open in the structure, outside any #if of the initializer, among .read
+// to .compat_ioctl (those before .read come last only when all of these
+// are under an #if).  Designated members match in any order: a member
+// followed in the structure by another is not last.
 
-@cand depends on u && ed && (!op || op_null || (no_llseek_exists && (!ll || ll_null)))@
+@cand depends on u && patch && ed && (!op || op_null || (no_llseek_exists && (!ll || ll_null)))@
 identifier u.fops;
 position u.pu;
 expression N;
@@ -974,8 +974,7 @@ expression E;
 @@
 E@pa@q
 
-// Members that cannot go before new ones: under an #if, or an .llseek
-// that goes.
+// Members that cannot go before new ones: under an #if.
 
 @nonflat depends on u@
 identifier fops;
@@ -1119,8 +1118,8 @@ struct file_operations fops[...] = { ..., [N] = { ..., .a2 = E1@pa, ..., .b2 = E
 struct file_operations fops[...] = { ..., [N] = { ..., .a1 = E1@pa, ..., .b1 = E2@pb, ... }, ... };
 )
 
-// The anchor: a candidate outside an #if that no such member follows in
-// the structure.
+// The anchor: a candidate outside an #if that no member outside one
+// follows in the structure.
 
 @anchor depends on u && !nl_c99 && !nl_gnu && !nl_arr && !nl_des@
 position cand.pa;
@@ -1130,12 +1129,12 @@ E@pa
 
 // Where the f_pos lock can keep a write waiting on a blocked read.
 
-@nso_at depends on u && ok && (op_dnso || rn_u)@
+@nso_at depends on u && ok && (op_dnso || rn_u) exists@
 identifier op_id.O;
 symbol nonseekable_open;
 position q;
 @@
-O(...) { <+... nonseekable_open@q ...+> }
+O(...) { ... nonseekable_open@q ... }
 
 @o_at depends on u && ok@
 identifier op_id.O;
@@ -1646,11 +1645,11 @@ identifier hid.H, hid.P;
 @@
 H(...) { ... P ... }
 
-@hid_fpos depends on u@
+@hid_fpos depends on u exists@
 identifier hid.H;
 expression X;
 @@
-H(...) { <+... \(X->f_pos\|X->ki_pos\) ...+> }
+H(...) { ... \(X->f_pos\|X->ki_pos\) ... }
 
 @hid_named depends on u@
 identifier hid.H, F2, fld;
@@ -1668,10 +1667,10 @@ struct file_operations F2[...] = { ..., [N] = { ..., .fld = H, ... }, ... };
 #define F2 H
 )
 
-@hid_used depends on u@
+@hid_used depends on u exists@
 identifier hid.H, g;
 @@
-g(...) { <+... H ...+> }
+g(...) { ... H ... }
 
 @hid_macro depends on u && !hid_pos && !hid_fpos && !hid_named && !hid_used@
 identifier hid.H;
