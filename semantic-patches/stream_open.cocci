@@ -69,7 +69,7 @@
 //# (two to an opener, two to a wait); a read method named through a macro
 //# is not followed to a wait; an array that mixes designated and plain
 //# elements is seen through its plain ones only; new members follow one
-//# of .read to .compat_ioctl (a stream has one of its methods there), so
+//# of .read to .mmap (a stream has one of its methods there), so
 //# they are not added where all of those are under an #if, and before
 //# Linux 2.6.36 they may go before .ioctl.
 //# Not looked at: positional initializers, arrays written GNU-style,
@@ -305,8 +305,9 @@ position dm.pm;
 @dr depends on u@
 position dm.pm;
 identifier R != NULL;
+expression E;
 @@
-R@pm
+\(R@pm\|\(E@pm \& &R\)\)
 
 @dal depends on u@
 identifier dr.R, Y;
@@ -535,8 +536,9 @@ stream_open@po
 @op_id depends on u@
 position op.po;
 identifier O != {NULL, nonseekable_open, stream_open};
+expression E;
 @@
-O@po
+\(O@po\|\(E@po \& &O\)\)
 
 @op_fn depends on u@
 identifier op_id.O;
@@ -707,15 +709,37 @@ position u.pu;
 expression N;
 identifier fld = {mmap, aio_read, aio_write, readv, writev, readdir, iterate, iterate_shared, sendfile, sendpage, splice_read, splice_write, copy_file_range, remap_file_range, clone_file_range, dedupe_file_range};
 expression E;
+position pp;
 @@
 (
-struct file_operations fops@pu = { ..., .fld = E, ... };
+struct file_operations fops@pu = { ..., .fld = \(NULL\|0\|E@pp\), ... };
 |
-struct file_operations fops@pu = { ..., fld: E, ... };
+struct file_operations fops@pu = { ..., fld: \(NULL\|0\|E@pp\), ... };
 |
-struct file_operations fops[...] = { ..., { ..., .fld = E, ... }@pu, ... };
+struct file_operations fops[...] = { ..., { ..., .fld = \(NULL\|0\|E@pp\), ... }@pu, ... };
 |
-struct file_operations fops[...] = { ..., [N] = { ..., .fld = E, ... }@pu, ... };
+struct file_operations fops[...] = { ..., [N] = { ..., .fld = \(NULL\|0\|E@pp\), ... }@pu, ... };
+)
+
+// Only a method that is there: NULL is none.
+
+@posn depends on u@
+position positioned.pp;
+expression E;
+@@
+E@pp
+
+@pos_u depends on u && posn@
+identifier u.fops;
+position u.pu;
+expression N;
+@@
+(
+struct file_operations fops@pu = { ... };
+|
+struct file_operations fops[...] = { ..., { ... }@pu, ... };
+|
+struct file_operations fops[...] = { ..., [N] = { ... }@pu, ... };
 )
 
 @anon depends on u@
@@ -738,7 +762,7 @@ F->f_op = &fops
 // no_llseek (or noop_llseek when nonseekable_open() already refuses
 // lseek()) is the file's own.  `ok` says all that, for the patch's era.
 
-@ok depends on u && set_u && !bad_u && !positioned && !anon && !(gnu && c99) && !opaque && !(op && !op_null && !op_nso && !op_so && !op_id) && !(op_id && !op_fn) && !(op_fn && !op_def && !op_dnso && !rn_u) && !(op_so || op_dso || rs_u) && (!ll || ll_null || ll_no || (ll_noop && (op_nso || op_dnso || rn_u)))@
+@ok depends on u && set_u && !bad_u && !pos_u && !anon && !(gnu && c99) && !opaque && !(op && !op_null && !op_nso && !op_so && !op_id) && !(op_id && !op_fn) && !(op_fn && !op_def && !op_dnso && !rn_u) && !(op_so || op_dso || rs_u) && (!ll || ll_null || ll_no || (ll_noop && (op_nso || op_dnso || rn_u)))@
 identifier u.fops;
 position u.pu;
 expression N;
@@ -778,13 +802,13 @@ expression N;
 position q;
 @@
 (
-struct file_operations F2 = { ..., .open = G@q, ... };
+struct file_operations F2 = { ..., .open = \(G@q\|&G@q\), ... };
 |
-struct file_operations F2 = { ..., open: G@q, ... };
+struct file_operations F2 = { ..., open: \(G@q\|&G@q\), ... };
 |
-struct file_operations F2[...] = { ..., { ..., .open = G@q, ... }, ... };
+struct file_operations F2[...] = { ..., { ..., .open = \(G@q\|&G@q\), ... }, ... };
 |
-struct file_operations F2[...] = { ..., [N] = { ..., .open = G@q, ... }, ... };
+struct file_operations F2[...] = { ..., [N] = { ..., .open = \(G@q\|&G@q\), ... }, ... };
 )
 
 @sh_use depends on u && ed1@
@@ -799,13 +823,13 @@ expression N;
 position p2 != ed1.pe;
 @@
 (
-struct file_operations F2@p2 = { ..., .open = O, ... };
+struct file_operations F2@p2 = { ..., .open = \(O\|&O\), ... };
 |
-struct file_operations F2@p2 = { ..., open: O, ... };
+struct file_operations F2@p2 = { ..., open: \(O\|&O\), ... };
 |
-struct file_operations F2[...] = { ..., { ..., .open = O, ... }@p2, ... };
+struct file_operations F2[...] = { ..., { ..., .open = \(O\|&O\), ... }@p2, ... };
 |
-struct file_operations F2[...] = { ..., [N] = { ..., .open = O, ... }@p2, ... };
+struct file_operations F2[...] = { ..., [N] = { ..., .open = \(O\|&O\), ... }@p2, ... };
 )
 
 // A plain file_operations defined twice (under #if and #else) is changed
@@ -910,7 +934,7 @@ struct file_operations fops[...] = { ..., [N] = { ... }@pu, ... };
 // From 6.12 a no_llseek goes from every file_operations left as it is:
 // no stream, anonymous, or opened with stream_open() already.
 
-@lo depends on u && ll_no && !no_llseek_exists && !no_nonseekable_open && !kernel_unknown && !(gnu && c99) && (!set_u || bad_u || positioned || anon || (!opaque && !(op && !op_null && !op_nso && !op_so && !op_id) && !(op_id && !op_fn) && (op_so || op_dso || rs_u)))@
+@lo depends on u && ll_no && !no_llseek_exists && !no_nonseekable_open && !kernel_unknown && !(gnu && c99) && (!set_u || bad_u || pos_u || anon || (!opaque && !(op && !op_null && !op_nso && !op_so && !op_id) && !(op_id && !op_fn) && (op_so || op_dso || rs_u)))@
 identifier u.fops;
 position u.pu;
 expression N;
@@ -925,15 +949,15 @@ struct file_operations fops[...] = { ..., [N] = { ... }@pu, ... };
 
 // Where new members go: after the last member present that comes before
 // .open in the structure, outside any #if of the initializer, among .read
-// to .compat_ioctl (those before .read come last only when all of these
-// are under an #if).  Designated members match in any order: a member
+// to .mmap (NULL in a stream; those before .read come last only when all
+// of these are under an #if).  Designated members match in any order: a member
 // followed in the structure by another is not last.
 
 @cand depends on u && patch && ed && (!op || op_null || (no_llseek_exists && (!ll || ll_null)))@
 identifier u.fops;
 position u.pu;
 expression N;
-identifier fld = {read, write, read_iter, write_iter, poll, unlocked_ioctl, compat_ioctl};
+identifier fld = {read, write, read_iter, write_iter, poll, unlocked_ioctl, compat_ioctl, mmap};
 expression E;
 position pa;
 @@
@@ -979,7 +1003,7 @@ E@pa@q
 @nonflat depends on u@
 identifier fops;
 expression N;
-identifier fld = {read, write, read_iter, write_iter, poll, unlocked_ioctl, compat_ioctl};
+identifier fld = {read, write, read_iter, write_iter, poll, unlocked_ioctl, compat_ioctl, mmap};
 expression E;
 position pa != flatpos.q;
 @@
@@ -995,12 +1019,14 @@ struct file_operations fops[...] = { ..., [N] = { ..., .fld = E@pa, ... }, ... }
 
 @nl_c99 depends on u@
 identifier fops;
+identifier a7 = {read, write, read_iter, write_iter, poll, unlocked_ioctl, compat_ioctl};
 identifier a6 = {read, write, read_iter, write_iter, poll, unlocked_ioctl};
 identifier a5 = {read, write, read_iter, write_iter, poll};
 identifier a4 = {read, write, read_iter, write_iter};
 identifier a3 = {read, write, read_iter};
 identifier a2 = {read, write};
 identifier a1 = {read};
+identifier b7 = {mmap};
 identifier b6 = {compat_ioctl};
 identifier b5 = {unlocked_ioctl};
 identifier b4 = {poll};
@@ -1011,6 +1037,8 @@ expression E1, E2;
 position cand.pa, pb != nonflat.pa;
 @@
 (
+struct file_operations fops = { ..., .a7 = E1@pa, ..., .b7 = E2@pb, ... };
+|
 struct file_operations fops = { ..., .a6 = E1@pa, ..., .b6 = E2@pb, ... };
 |
 struct file_operations fops = { ..., .a5 = E1@pa, ..., .b5 = E2@pb, ... };
@@ -1026,12 +1054,14 @@ struct file_operations fops = { ..., .a1 = E1@pa, ..., .b1 = E2@pb, ... };
 
 @nl_gnu depends on u@
 identifier fops;
+identifier a7 = {read, write, read_iter, write_iter, poll, unlocked_ioctl, compat_ioctl};
 identifier a6 = {read, write, read_iter, write_iter, poll, unlocked_ioctl};
 identifier a5 = {read, write, read_iter, write_iter, poll};
 identifier a4 = {read, write, read_iter, write_iter};
 identifier a3 = {read, write, read_iter};
 identifier a2 = {read, write};
 identifier a1 = {read};
+identifier b7 = {mmap};
 identifier b6 = {compat_ioctl};
 identifier b5 = {unlocked_ioctl};
 identifier b4 = {poll};
@@ -1042,6 +1072,8 @@ expression E1, E2;
 position cand.pa, pb != nonflat.pa;
 @@
 (
+struct file_operations fops = { ..., a7: E1@pa, ..., b7: E2@pb, ... };
+|
 struct file_operations fops = { ..., a6: E1@pa, ..., b6: E2@pb, ... };
 |
 struct file_operations fops = { ..., a5: E1@pa, ..., b5: E2@pb, ... };
@@ -1057,12 +1089,14 @@ struct file_operations fops = { ..., a1: E1@pa, ..., b1: E2@pb, ... };
 
 @nl_arr depends on u@
 identifier fops;
+identifier a7 = {read, write, read_iter, write_iter, poll, unlocked_ioctl, compat_ioctl};
 identifier a6 = {read, write, read_iter, write_iter, poll, unlocked_ioctl};
 identifier a5 = {read, write, read_iter, write_iter, poll};
 identifier a4 = {read, write, read_iter, write_iter};
 identifier a3 = {read, write, read_iter};
 identifier a2 = {read, write};
 identifier a1 = {read};
+identifier b7 = {mmap};
 identifier b6 = {compat_ioctl};
 identifier b5 = {unlocked_ioctl};
 identifier b4 = {poll};
@@ -1073,6 +1107,8 @@ expression E1, E2;
 position cand.pa, pb != nonflat.pa;
 @@
 (
+struct file_operations fops[...] = { ..., { ..., .a7 = E1@pa, ..., .b7 = E2@pb, ... }, ... };
+|
 struct file_operations fops[...] = { ..., { ..., .a6 = E1@pa, ..., .b6 = E2@pb, ... }, ... };
 |
 struct file_operations fops[...] = { ..., { ..., .a5 = E1@pa, ..., .b5 = E2@pb, ... }, ... };
@@ -1089,12 +1125,14 @@ struct file_operations fops[...] = { ..., { ..., .a1 = E1@pa, ..., .b1 = E2@pb, 
 @nl_des depends on u@
 identifier fops;
 expression N;
+identifier a7 = {read, write, read_iter, write_iter, poll, unlocked_ioctl, compat_ioctl};
 identifier a6 = {read, write, read_iter, write_iter, poll, unlocked_ioctl};
 identifier a5 = {read, write, read_iter, write_iter, poll};
 identifier a4 = {read, write, read_iter, write_iter};
 identifier a3 = {read, write, read_iter};
 identifier a2 = {read, write};
 identifier a1 = {read};
+identifier b7 = {mmap};
 identifier b6 = {compat_ioctl};
 identifier b5 = {unlocked_ioctl};
 identifier b4 = {poll};
@@ -1105,6 +1143,8 @@ expression E1, E2;
 position cand.pa, pb != nonflat.pa;
 @@
 (
+struct file_operations fops[...] = { ..., [N] = { ..., .a7 = E1@pa, ..., .b7 = E2@pb, ... }, ... };
+|
 struct file_operations fops[...] = { ..., [N] = { ..., .a6 = E1@pa, ..., .b6 = E2@pb, ... }, ... };
 |
 struct file_operations fops[...] = { ..., [N] = { ..., .a5 = E1@pa, ..., .b5 = E2@pb, ... }, ... };
@@ -1524,32 +1564,32 @@ pu << u.pu;
 @@
 SO["dead"].add(so_key(pu))
 
-@script:python depends on u && (report || org) && !no_nonseekable_open && !kernel_unknown && set_u && !bad_u && !positioned && (gnu && c99)@
+@script:python depends on u && (report || org) && !no_nonseekable_open && !kernel_unknown && set_u && !bad_u && !pos_u && (gnu && c99)@
 fops << u.fops;
 pu << u.pu;
 @@
 so_hand(fops, pu, "its initializer mixes C99 and GNU members")
 
-@script:python depends on u && (report || org) && !no_nonseekable_open && !kernel_unknown && set_u && !bad_u && !positioned && !(gnu && c99) && !anon && opaque@
+@script:python depends on u && (report || org) && !no_nonseekable_open && !kernel_unknown && set_u && !bad_u && !pos_u && !(gnu && c99) && !anon && opaque@
 fops << u.fops;
 pu << u.pu;
 @@
 so_hand(fops, pu, "its initializer holds a macro spatch cannot see into")
 
-@script:python depends on u && (report || org) && !no_nonseekable_open && !kernel_unknown && set_u && !bad_u && !positioned && !anon && !(gnu && c99) && !opaque && (op && !op_null && !op_nso && !op_so && !op_id)@
+@script:python depends on u && (report || org) && !no_nonseekable_open && !kernel_unknown && set_u && !bad_u && !pos_u && !anon && !(gnu && c99) && !opaque && (op && !op_null && !op_nso && !op_so && !op_id)@
 fops << u.fops;
 pu << u.pu;
 @@
 so_hand(fops, pu, "its open member is no function name")
 
-@script:python depends on u && (report || org) && !no_nonseekable_open && !kernel_unknown && set_u && !bad_u && !positioned && !anon && !(gnu && c99) && !opaque && (op_id && !op_fn)@
+@script:python depends on u && (report || org) && !no_nonseekable_open && !kernel_unknown && set_u && !bad_u && !pos_u && !anon && !(gnu && c99) && !opaque && (op_id && !op_fn)@
 fops << u.fops;
 pu << u.pu;
 O << op_id.O;
 @@
 so_hand(fops, pu, "its open method %s is not in this file" % O)
 
-@script:python depends on u && (report || org) && !no_nonseekable_open && !kernel_unknown && set_u && !bad_u && !positioned && !anon && !(gnu && c99) && !opaque && (op_fn && !op_def && !op_dnso && !rn_u && !(op_so || op_dso || rs_u))@
+@script:python depends on u && (report || org) && !no_nonseekable_open && !kernel_unknown && set_u && !bad_u && !pos_u && !anon && !(gnu && c99) && !opaque && (op_fn && !op_def && !op_dnso && !rn_u && !(op_so || op_dso || rs_u))@
 fops << u.fops;
 pu << u.pu;
 O << op_id.O;
@@ -1718,7 +1758,7 @@ if pu[0].file not in seen:
 // ------------------------------------------------------------------------
 // context
 
-@depends on u && context && (lo || (!no_nonseekable_open && !kernel_unknown && ((set_u && !bad_u && !positioned && (gnu && c99)) || (set_u && !bad_u && !positioned && !(gnu && c99) && !anon && opaque) || (set_u && !bad_u && !positioned && !anon && !(gnu && c99) && !opaque && (op && !op_null && !op_nso && !op_so && !op_id)) || (set_u && !bad_u && !positioned && !anon && !(gnu && c99) && !opaque && (op_id && !op_fn)) || (set_u && !bad_u && !positioned && !anon && !(gnu && c99) && !opaque && (op_fn && !op_def && !op_dnso && !rn_u && !(op_so || op_dso || rs_u))) || (ok && !op_dnso && rn_u && !no_stream_open) || (ed1 && (sh_use || sh_other)) || (ok && tw_u && ((ed1 && !sh_use && !sh_other) || !op || op_null || (op_nso && !no_stream_open))) || (ed && op_nso && !no_stream_open) || (ed && (!op || op_null)) || (ok && (!(op_so || op_dso || rs_u) && (op_nso || op_dnso || rn_u)) && wrt && (rb0 || rb1 || rb2) && !no_f_pos_lock && no_stream_open && op_nso))))@
+@depends on u && context && (lo || (!no_nonseekable_open && !kernel_unknown && ((set_u && !bad_u && !pos_u && (gnu && c99)) || (set_u && !bad_u && !pos_u && !(gnu && c99) && !anon && opaque) || (set_u && !bad_u && !pos_u && !anon && !(gnu && c99) && !opaque && (op && !op_null && !op_nso && !op_so && !op_id)) || (set_u && !bad_u && !pos_u && !anon && !(gnu && c99) && !opaque && (op_id && !op_fn)) || (set_u && !bad_u && !pos_u && !anon && !(gnu && c99) && !opaque && (op_fn && !op_def && !op_dnso && !rn_u && !(op_so || op_dso || rs_u))) || (ok && !op_dnso && rn_u && !no_stream_open) || (ed1 && (sh_use || sh_other)) || (ok && tw_u && ((ed1 && !sh_use && !sh_other) || !op || op_null || (op_nso && !no_stream_open))) || (ed && op_nso && !no_stream_open) || (ed && (!op || op_null)) || (ok && (!(op_so || op_dso || rs_u) && (op_nso || op_dnso || rn_u)) && wrt && (rb0 || rb1 || rb2) && !no_f_pos_lock && no_stream_open && op_nso))))@
 identifier u.fops;
 position u.pu;
 expression N;
