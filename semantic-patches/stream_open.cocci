@@ -66,12 +66,14 @@
 //# file where spatch sees another file_operations with a read, write or
 //# llseek member: it parses no other file.
 //# Narrower than it could be: calls are followed a fixed number of levels
-//# (two to an opener, two to a wait); a read method named through a macro
-//# is not followed to a wait; an array that mixes designated and plain
-//# elements is seen through its plain ones only; new members follow one
-//# of .read to .mmap (a stream has one of its methods there), so
-//# they are not added where all of those are under an #if, and before
-//# Linux 2.6.36 they may go before .ioctl.
+//# (two to an opener, two to a wait: an open method that reaches
+//# nonseekable_open() three calls down is given a call of its own, and a
+//# read method that waits deeper is a WARNING); a read method named
+//# through a macro is not followed to a wait; an array that mixes
+//# designated and plain elements is seen through its plain ones only; new
+//# members follow one of .read to .mmap (a stream has one of its methods
+//# there), so they are not added where all of those are under an #if, and
+//# before Linux 2.6.36 they may go before .ioctl.
 //# Not looked at: positional initializers, arrays written GNU-style,
 //# file_operations whose methods are named only inside a macro, anonymous
 //# files (handed to anon_inode_getfd() and the like, never opened through
