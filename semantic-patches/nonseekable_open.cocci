@@ -88,10 +88,14 @@ ESPIPE
 // ---------------------------------------------------------------------
 // The tests.  pt is the `if`, pc the comparison, pp the operand naming the
 // position pointer, perr the errno.  A branch must not jump elsewhere
-// before its errno: a goto would take `...` out of it.
+// before its errno: a goto would take `...` out of it.  Each shape of
+// condition is written once, with the branches it may have as a
+// disjunction, and likely() and unlikely() as one metavariable: every
+// copy of the comparison is one more pattern for spatch to build.
 
 @tst depends on nso_file@
 identifier fl, ppos, l, l2, ret;
+identifier hint = {likely, unlikely};
 identifier E =~ "^E[A-Z0-9]+$";
 expression T, C;
 statement S;
@@ -101,23 +105,23 @@ position pt, pc, pp, perr, pcomb, pdead;
 if@pt@pdead (\(T@pc \& \(ppos@pp != &fl->f_pos\|&fl@pp->f_pos != ppos\)\)) ;
 |
 if@pt (\(\(T@pc \& \(ppos@pp != &fl->f_pos\|&fl@pp->f_pos != ppos\)\)\|
-        unlikely(\(T@pc \& \(ppos@pp != &fl->f_pos\|&fl@pp->f_pos != ppos\)\))\))
-	\(return -E@perr;\|return (-E@perr);\)
+        hint(\(T@pc \& \(ppos@pp != &fl->f_pos\|&fl@pp->f_pos != ppos\)\))\))
+(
+	return -E@perr;
 |
-if@pt (\(\(T@pc \& \(ppos@pp != &fl->f_pos\|&fl@pp->f_pos != ppos\)\)\|
-        unlikely(\(T@pc \& \(ppos@pp != &fl->f_pos\|&fl@pp->f_pos != ppos\)\))\))
+	return (-E@perr);
+|
 	{
 	... when != goto l2;
 	\(return -E@perr;\|return (-E@perr);\)
 	}
 |
-if@pt (\(\(T@pc \& \(ppos@pp != &fl->f_pos\|&fl@pp->f_pos != ppos\)\)\|
-        unlikely(\(T@pc \& \(ppos@pp != &fl->f_pos\|&fl@pp->f_pos != ppos\)\))\))
 	{
 	... when != goto l2;
 	\(ret = -E@perr;\|ret = (-E@perr);\)
 	goto l;
 	}
+)
 |
 if@pt@pcomb (\(\(T@pc \& \(ppos@pp != &fl->f_pos\|&fl@pp->f_pos != ppos\)\) || C\|
              C || \(T@pc \& \(ppos@pp != &fl->f_pos\|&fl@pp->f_pos != ppos\)\)\))
