@@ -205,13 +205,9 @@ position pf, prd, pwr;
 type TFO = {struct file_operations};
 @@
 (
-TFO F@pf = { ..., .role = fn, ...};
+TFO F@pf = { ..., .role = \(fn\|&fn\), ...};
 |
-TFO F@pf = { ..., .role = &fn, ...};
-|
-TFO F@pf = { ..., role: fn, ...};
-|
-TFO F@pf = { ..., role: &fn, ...};
+TFO F@pf = { ..., role: \(fn\|&fn\), ...};
 |
 TFO F@pf = { E0, E1, fn@prd, ...};
 |
@@ -226,13 +222,9 @@ position pf, prd, pwr;
 type TFO = {struct file_operations};
 @@
 (
-TFO F@pf = { ..., .role = fn, ...};
+TFO F@pf = { ..., .role = \(fn\|&fn\), ...};
 |
-TFO F@pf = { ..., .role = &fn, ...};
-|
-TFO F@pf = { ..., role: fn, ...};
-|
-TFO F@pf = { ..., role: &fn, ...};
+TFO F@pf = { ..., role: \(fn\|&fn\), ...};
 |
 TFO F@pf = { E0, E1, fn@prd, ...};
 |
@@ -247,13 +239,9 @@ position pf, prd, pwr;
 type TFO = {struct file_operations};
 @@
 (
-TFO F@pf = { ..., .role = fn, ...};
+TFO F@pf = { ..., .role = \(fn\|&fn\), ...};
 |
-TFO F@pf = { ..., .role = &fn, ...};
-|
-TFO F@pf = { ..., role: fn, ...};
-|
-TFO F@pf = { ..., role: &fn, ...};
+TFO F@pf = { ..., role: \(fn\|&fn\), ...};
 |
 TFO F@pf = { E0, E1, fn@prd, ...};
 |
@@ -308,13 +296,9 @@ expression E0, E1, E2, E3, E4, E5, E6, E7, E8, E9;
 type TFO = {struct file_operations};
 @@
 (
-TFO F = { ..., .open = of, ...};
+TFO F = { ..., .open = \(of\|&of\), ...};
 |
-TFO F = { ..., .open = &of, ...};
-|
-TFO F = { ..., open: of, ...};
-|
-TFO F = { ..., open: &of, ...};
+TFO F = { ..., open: \(of\|&of\), ...};
 |
 TFO F = { E0, E1, E2, E3, E4, E5, E6, E7, E8, E9, of, ...};
 )
@@ -502,13 +486,9 @@ position pg != cand.pf;
 type TFO = {struct file_operations};
 @@
 (
-TFO G@pg = { ..., .role = fn, ...};
+TFO G@pg = { ..., .role = \(fn\|&fn\), ...};
 |
-TFO G@pg = { ..., .role = &fn, ...};
-|
-TFO G@pg = { ..., role: fn, ...};
-|
-TFO G@pg = { ..., role: &fn, ...};
+TFO G@pg = { ..., role: \(fn\|&fn\), ...};
 |
 TFO G@pg = { E0, E1, fn, ...};
 |
@@ -523,13 +503,9 @@ position pf;
 type TFO = {struct file_operations};
 @@
 (
-TFO F@pf = { ..., .role = fn, ...};
+TFO F@pf = { ..., .role = \(fn\|&fn\), ...};
 |
-TFO F@pf = { ..., .role = &fn, ...};
-|
-TFO F@pf = { ..., role: fn, ...};
-|
-TFO F@pf = { ..., role: &fn, ...};
+TFO F@pf = { ..., role: \(fn\|&fn\), ...};
 |
 TFO F@pf = { E0, E1, fn, ...};
 |
@@ -543,13 +519,9 @@ position pg != cand.pf;
 type TFO = {struct file_operations};
 @@
 (
-TFO G@pg = { ..., .open = of, ...};
+TFO G@pg = { ..., .open = \(of\|&of\), ...};
 |
-TFO G@pg = { ..., .open = &of, ...};
-|
-TFO G@pg = { ..., open: of, ...};
-|
-TFO G@pg = { ..., open: &of, ...};
+TFO G@pg = { ..., open: \(of\|&of\), ...};
 |
 TFO G@pg = { E0, E1, E2, E3, E4, E5, E6, E7, E8, E9, of, ...};
 )
@@ -561,13 +533,9 @@ position pf;
 type TFO = {struct file_operations};
 @@
 (
-TFO F@pf = { ..., .open = of, ...};
+TFO F@pf = { ..., .open = \(of\|&of\), ...};
 |
-TFO F@pf = { ..., .open = &of, ...};
-|
-TFO F@pf = { ..., open: of, ...};
-|
-TFO F@pf = { ..., open: &of, ...};
+TFO F@pf = { ..., open: \(of\|&of\), ...};
 |
 TFO F@pf = { E0, E1, E2, E3, E4, E5, E6, E7, E8, E9, of, ...};
 )
@@ -588,13 +556,9 @@ position pf != conv.pf;
 type TFO = {struct file_operations};
 @@
 (
-TFO F@pf = { ..., .role = fn, ...};
+TFO F@pf = { ..., .role = \(fn\|&fn\), ...};
 |
-TFO F@pf = { ..., .role = &fn, ...};
-|
-TFO F@pf = { ..., role: fn, ...};
-|
-TFO F@pf = { ..., role: &fn, ...};
+TFO F@pf = { ..., role: \(fn\|&fn\), ...};
 |
 TFO F@pf = { E0, E1, fn, ...};
 |
