@@ -477,7 +477,10 @@ type TFO = {struct file_operations};
 TFO F@pf = { ... };
 
 // Held back: a method with a test, or the open method, is shared with a
-// file_operations that cannot be converted.
+// file_operations that cannot be converted.  held and dheld take the
+// file_operations naming such a method from user and duser, oheld the one
+// whose open method it is from o_fn, rather than match each way of naming
+// it again.
 @gbad depends on nso_file@
 identifier tfn.fn, G;
 identifier role = {read, write, readv, writev};
@@ -496,24 +499,21 @@ TFO G@pg = { E0, E1, E2, E3, fn, ...};
 )
 
 @held depends on nso_file && gbad@
-identifier tfn.fn, F;
-identifier role = {read, write, readv, writev};
-expression E0, E1, E2, E3;
-position pf;
+identifier user.F;
+position user.pf, ph;
 type TFO = {struct file_operations};
 @@
-(
-TFO F@pf = { ..., .role = \(fn\|&fn\), ...};
-|
-TFO F@pf = { ..., role: \(fn\|&fn\), ...};
-|
-TFO F@pf = { E0, E1, fn, ...};
-|
-TFO F@pf = { E0, E1, E2, E3, fn, ...};
-)
+TFO F@pf@ph = { ... };
+
+@dheld depends on nso_file && gbad@
+identifier duser.F;
+position duser.pf, ph;
+type TFO = {struct file_operations};
+@@
+TFO F@pf@ph = { ... };
 
 @oshare depends on nso_file@
-identifier G, of != {nonseekable_open, NULL};
+identifier o_fn.of, G;
 expression E0, E1, E2, E3, E4, E5, E6, E7, E8, E9;
 position pg != cand.pf;
 type TFO = {struct file_operations};
@@ -526,23 +526,16 @@ TFO G@pg = { ..., open: \(of\|&of\), ...};
 TFO G@pg = { E0, E1, E2, E3, E4, E5, E6, E7, E8, E9, of, ...};
 )
 
-@oheld depends on nso_file@
-identifier oshare.of, F;
-expression E0, E1, E2, E3, E4, E5, E6, E7, E8, E9;
+@oheld depends on nso_file && oshare@
+identifier fops.F;
 position pf;
 type TFO = {struct file_operations};
 @@
-(
-TFO F@pf = { ..., .open = \(of\|&of\), ...};
-|
-TFO F@pf = { ..., open: \(of\|&of\), ...};
-|
-TFO F@pf = { E0, E1, E2, E3, E4, E5, E6, E7, E8, E9, of, ...};
-)
+TFO F@pf = { ... };
 
 @conv depends on nso_file && cand@
 identifier fops.F;
-position pf != {held.pf, oheld.pf};
+position pf != {held.ph, dheld.ph, oheld.pf};
 type TFO = {struct file_operations};
 @@
 TFO F@pf = { ... };
