@@ -615,7 +615,7 @@ identifier tfn.fn;
 fn(...) { ... }
 
 // The errno of a refusal, when not ESPIPE; an EPIPE meant as ESPIPE.
-@err_other depends on nso_file@
+@err_other depends on nso_file && (report || org)@
 position tst.perr;
 identifier E != ESPIPE;
 @@
@@ -843,10 +843,9 @@ S2
 
 @initialize:python depends on patch@
 @@
-import re
-
 def nso_member(p, head, eq):
     """The open member, spaced like the member at p."""
+    import re  # here, not at start-up: most runs add no member
     with open(p.file, errors="replace") as src:
         line = src.read().split("\n")[int(p.line) - 1]
     name = r"\.\w+" if eq else r"\w+:"
