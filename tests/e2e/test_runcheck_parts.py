@@ -155,7 +155,7 @@ class Recorder(cocci.Runner):
         super().__init__("spatch", 1, 10, versions=versions)
         self.cmds = []
 
-    def _run(self, cmd, cwd=None):
+    def _run(self, cmd, cwd=None, workers=None):
         self.cmds.append(cmd)
         return cocci.Result(cmd, 0, "", "")
 
