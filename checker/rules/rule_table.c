@@ -83,7 +83,7 @@ unsigned ss_rules_run(struct ss_unit *u)
 	for (size_t i = 0; i < ss_rule_count; i++) {
 		const struct ss_rule *r = ss_rules[i];
 
-		if (r->check && !(r->applies && r->applies(&facts) == SS_NO))
+		if (r->check && may_apply(r, &facts))
 			r->check(u, r);
 	}
 	undecided = undecided_reasons(&facts);
