@@ -1,12 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """The program: the command line, the tools, then the run in its mode."""
 
+import os
 import shutil
 import signal
+import sys
 import traceback
 
-from . import cli, fix, journal, modes, resources, run, series, tools
-from .common import Fatal, info, say, warn
+from . import cli, fix, journal, modes, resources, run, series, space, tools
+from .common import Fatal, OutputLost, info, say, warn
 
 
 class Terminated(BaseException):
@@ -57,6 +59,21 @@ def _run(opts, paths, layout, checker_path):
         shutil.rmtree(scratch, ignore_errors=True)
 
 
+def _flush():
+    try:
+        sys.stdout.flush()
+    except OSError as e:
+        raise OutputLost(e)
+
+
+def _drop_output():
+    """What is left in standard output's buffer goes nowhere: it could not
+    be written, and the interpreter's own last flush must not say so again."""
+    fd = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(fd, sys.stdout.fileno())
+    os.close(fd)
+
+
 def main(argv):
     # Output into a closed pipe (`| head`) ends the run quietly.
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
@@ -67,6 +84,7 @@ def main(argv):
         opts = cli.parse(argv)
         if opts.help:
             say(cli.usage())
+            _flush()
             return 0
         layout = resources.Layout()
         paths = opts.paths or cli.default_paths(layout, opts.fix)
@@ -81,8 +99,12 @@ def main(argv):
         checker_path = layout.checker(opts.jobs)
         if opts.gitgrep:
             cli.check_gitgrep(paths)
-        return _run(opts, paths, layout, checker_path)
+        status = _run(opts, paths, layout, checker_path)
+        _flush()
+        return status
     except Fatal as e:
+        if isinstance(e, OutputLost):
+            _drop_output()
         warn(str(e))
         return 2
     except (KeyboardInterrupt, Terminated) as e:
@@ -93,6 +115,12 @@ def main(argv):
             info("interrupted" + ("; every file is as it was, or converted and compiled"
                                   if opts is not None and (opts.fix or opts.series) else ""))
         return 128 + (e.signum if isinstance(e, Terminated) else signal.SIGINT)
+    except OSError as e:
+        if not space.is_full(e):
+            warn("internal error:\n" + traceback.format_exc())
+            return 2
+        warn("%s%s" % (e.filename + ": " if e.filename else "", e.strerror))
+        return 2
     except Exception:  # a bug: say so, and never exit 1, which means findings
         warn("internal error:\n" + traceback.format_exc())
         return 2

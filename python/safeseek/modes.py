@@ -3,10 +3,9 @@
 
 import os
 import subprocess
-import sys
 
 from . import cfuncs, cocci, convert, report
-from .common import Fatal, say, warn
+from .common import Fatal, out_bytes, say, warn
 
 
 def parse_failures_of(run, results_by_patch):
@@ -169,12 +168,10 @@ def do_patch(run, scratch):
     outcome = convert.convert(run.runner, run.patches, convert.union(chosen),
                               os.path.join(scratch, "work"), chosen=chosen)
     old_dir = os.path.join(scratch, "old")
-    out = sys.stdout.buffer
     for s in outcome.changed():
         old = os.path.join(old_dir, str(s.root.index), s.rel)
         convert.write(old, outcome.original[s])
-        out.write(unified(old, outcome.copy[s], s.display))
-    out.flush()
+        out_bytes(unified(old, outcome.copy[s], s.display))
     for s, pname, what in outcome.failures:
         warn("%s: %s with %s; no change shown for this file" % (s.display, what, pname))
     # A patch spatch gave up on is a conversion lost: said per file and per

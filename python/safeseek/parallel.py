@@ -9,6 +9,8 @@ the second pass and the checker's re-scan gained nothing measurable from
 the same treatment, and stay one after the other.)
 """
 
+import os
+import signal
 import subprocess
 import threading
 
@@ -31,18 +33,27 @@ def run(cmd, on_line=None, **kw):
     with _lock:
         if _stopping:
             raise Stopped()
-        p = subprocess.Popen(cmd, **kw)
+        # A group of its own: stopping it stops what it started too (spatch's
+        # workers), before the run removes the directory they write in.
+        p = subprocess.Popen(cmd, start_new_session=True, **kw)
         _live.add(p)
     try:
         out, err = p.communicate() if on_line is None else _by_line(p, on_line)
     except BaseException:
-        p.kill()
-        p.wait()
+        _kill(p)
         raise
     finally:
         with _lock:
             _live.discard(p)
     return p.returncode, out, err
+
+
+def _kill(p):
+    try:
+        os.killpg(p.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        p.kill()
+    p.wait()
 
 
 def _by_line(p, on_line):
@@ -97,7 +108,9 @@ def at_once(*calls):
             _stopping = True
             procs = list(_live)
         for p in procs:
-            p.kill()
+            _kill(p)
+        for t in threads:
+            t.join()
         raise
     for e in errors:
         if e is not None:

@@ -6,7 +6,7 @@ import shutil
 import sys
 import tempfile
 
-from . import changed, checker, cocci, files, kernel, patches
+from . import changed, checker, cocci, files, kernel, patches, space
 from .common import lossy, warn
 
 
@@ -115,17 +115,25 @@ SCRATCH_PREFIX = "safeseek-run-"
 
 
 def scratch_parent():
-    """$TMPDIR, unless spatch could not be given paths inside it."""
-    d = os.path.realpath(tempfile.gettempdir())
+    """$TMPDIR, unless spatch could not be given paths inside it.  (Not
+    tempfile.gettempdir(), which passes over a full TMPDIR in silence.)"""
+    d = os.environ.get("TMPDIR", "")
+    d = os.path.realpath(d if os.path.isdir(d) else tempfile.gettempdir())
     return d if cocci.plain(d) else "/tmp"
 
 
 def new_scratch():
     """A private directory for the run, marked with our process id so that a
-    later run can tell it was left behind by a run that was killed."""
-    d = os.path.realpath(tempfile.mkdtemp(prefix=SCRATCH_PREFIX, dir=scratch_parent()))
+    later run can tell it was left behind by a run that was killed.  Every
+    temporary file of the run and of the tools it starts goes there (their
+    TMPDIR is set to it), so that removing it leaves nothing behind."""
+    parent = scratch_parent()
+    space.check(parent)
+    d = os.path.realpath(tempfile.mkdtemp(prefix=SCRATCH_PREFIX, dir=parent))
     with open(os.path.join(d, "owner.pid"), "w") as f:
         f.write("%d\n" % os.getpid())
+    os.environ["TMPDIR"] = d
+    tempfile.tempdir = d
     return d
 
 
