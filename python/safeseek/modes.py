@@ -34,13 +34,17 @@ def parse_failures_of(run, results_by_patch):
 
 
 def do_report(run):
-    results = run.spatch_all("report")
+    # What a patch proposes is what --fix would convert: the checker's
+    # choice of files holds here too.
+    checker_found, only = run.checker_chosen()
+    results = run.spatch_all("report", only)
     cocci_found = report.cocci_findings(results)
     for f in cocci_found:
         f.file = run.display(f.file)
     if run.since is not None:
         cocci_found = [f for f in cocci_found if run.since.keeps(f.file, f.line)]
-    found = report.merge(run.checker_findings(), cocci_found)
+        checker_found = run.checker_findings()
+    found = report.merge(checker_found, cocci_found)
     for f in found:
         say(f.text())
     if found:
@@ -164,7 +168,11 @@ def unified(old_path, new_path, display):
 
 
 def do_patch(run, scratch):
-    chosen = convert.candidates(run.runner, run.patches, run.roots, run.sources)
+    # The diff --fix would make: the checker chooses the files of the
+    # patches it knows how to choose for, as under --fix.
+    _, chosen = run.checker_chosen()
+    chosen.update(convert.candidates(run.runner, [p for p in run.patches if p.name not in chosen],
+                                     run.roots, run.sources))
     outcome = convert.convert(run.runner, run.patches, convert.union(chosen),
                               os.path.join(scratch, "work"), chosen=chosen)
     old_dir = os.path.join(scratch, "old")

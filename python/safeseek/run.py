@@ -84,11 +84,25 @@ class Run:
                              if d in by_display}
         return found, choice
 
-    def spatch_all(self, mode):
-        """Every patch in `mode` over the PATHs: [(patch, [Result])]."""
+    def checker_chosen(self):
+        """(findings, {patch name: set of Source}) for the patches whose
+        files the checker chooses: the files --fix runs them on, and so
+        the only ones the other modes may show them change."""
+        by_checker = set(self.checker.patches_chosen())
+        found, choice = self.checker_choice()
+        return found, {p: choice.get(p, set()) for p in by_checker}
+
+    def spatch_all(self, mode, only=None):
+        """Every patch in `mode` over the PATHs: [(patch, [Result])].
+        `only`: {patch name: set of Source}, the files those patches run on."""
         out = []
         for p in self.patches:
-            results = self.runner.on_roots(p, mode, self.roots, self.sources)
+            sources = self.sources
+            if only is not None and p.name in only:
+                sources = [s for s in self.sources if s in only[p.name]]
+                results = [self.runner.on_files(p, mode, [s.display for s in sources])]
+            else:
+                results = self.runner.on_roots(p, mode, self.roots, self.sources)
             for r in results:
                 self.runner.check_patch(p, r)
             if any(r.failed() for r in results):
@@ -97,7 +111,7 @@ class Run:
                 warn("spatch stopped on %s (%s mode); retrying without the file that stops it"
                      % (p.name, mode))
                 results = []
-                for names, r in self.runner.isolating(p, mode, [s.display for s in self.sources]):
+                for names, r in self.runner.isolating(p, mode, [s.display for s in sources]):
                     if r.failed():
                         warn("%s: spatch failed with %s (exit %d): %s"
                              % (names[0], p.name, r.rc, r.tail(1)))
