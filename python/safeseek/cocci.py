@@ -175,7 +175,8 @@ class Runner:
         try:
             rc, out, err = parallel.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                         cwd=cwd, universal_newlines=True,
-                                        errors="surrogateescape", on_line=on_line)
+                                        errors="surrogateescape", on_line=on_line,
+                                        own_group=True)
         except OSError as e:
             raise Fatal("cannot run %s: %s" % (cmd[0], e.strerror))
         if rc != 0:

@@ -25,17 +25,18 @@ class Stopped(Exception):
     """The run is being stopped: no new process is started."""
 
 
-def run(cmd, on_line=None, **kw):
+def run(cmd, on_line=None, own_group=False, **kw):
     """(exit status, stdout, stderr) of cmd, as subprocess.run gives them,
     in a way at_once can stop.  on_line, when given, sees each line of
     standard error (a pipe, in text mode; or standard output, when standard
-    error goes there) as it comes."""
+    error goes there) as it comes.  own_group: cmd runs in a process group
+    of its own, so that stopping it stops what it started too (spatch's
+    workers) before the run removes the directory they write in; a signal
+    to the run's group then reaches the run alone, which stops it."""
     with _lock:
         if _stopping:
             raise Stopped()
-        # A group of its own: stopping it stops what it started too (spatch's
-        # workers), before the run removes the directory they write in.
-        p = subprocess.Popen(cmd, start_new_session=True, **kw)
+        p = subprocess.Popen(cmd, start_new_session=own_group, **kw)
         _live.add(p)
     try:
         out, err = p.communicate() if on_line is None else _by_line(p, on_line)
@@ -50,7 +51,10 @@ def run(cmd, on_line=None, **kw):
 
 def _kill(p):
     try:
-        os.killpg(p.pid, signal.SIGKILL)
+        if os.getpgid(p.pid) == p.pid:
+            os.killpg(p.pid, signal.SIGKILL)
+        else:
+            p.kill()
     except (ProcessLookupError, PermissionError):
         p.kill()
     p.wait()

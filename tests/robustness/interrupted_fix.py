@@ -25,7 +25,7 @@ import subprocess
 import sys
 import time
 
-from rlib import Test, expectations, read, write
+from rlib import Test, expectations, read, stop_group, write
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "e2e"))
 from run_check_e2e import BROKEN_BY_CONVERSION  # noqa: E402
@@ -201,11 +201,7 @@ def stop_while_compiling(t, tree, sig):
         rest = p.stderr.read().decode("utf-8", "replace")
         return p.wait(timeout=300), "".join(seen) + rest
     finally:
-        try:
-            os.killpg(p.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        p.wait()
+        stop_group(p)
 
 
 def case_compile_phase(t):

@@ -21,7 +21,7 @@ import sys
 import threading
 import time
 
-from rlib import Skip, Test, lines_of
+from rlib import Skip, Test, lines_of, stop_group
 
 FULL_RE = re.compile(r"No space left on device")
 PROGRESS_RE = re.compile(r"^run-check\.sh: (choosing|converting|installing|compiling|a second pass)")
@@ -143,11 +143,7 @@ def case_tmpdir_signals(t):
             p.stderr.read()
             rc = p.wait(timeout=300)
         finally:
-            try:
-                os.killpg(p.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-            p.wait()
+            stop_group(p)
         what = "%s, %s to %s" % (" ".join(args), signal.Signals(sig).name, whom)
         left = os.listdir(tmpdir)
         print("%-36s exit %d, left in TMPDIR: %s" % (what, rc, left))
