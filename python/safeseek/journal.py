@@ -151,9 +151,11 @@ def _begin_one(top, display, group, original, final):
 def end(made):
     """Every installed file is verified (or put back): the journals go."""
     for j in made:
-        j.remove()
+        # Forgotten first: stopped in between, the run leaves the journal
+        # to the next one rather than putting back files it verified.
         if j in _open:
             _open.remove(j)
+        j.remove()
 
 
 def _read(top, display):
