@@ -14,7 +14,7 @@ import subprocess
 import sys
 import tempfile
 
-from . import parallel
+from . import parallel, space
 from .common import Fatal, warn
 
 NAME = "safeseek-check"
@@ -264,11 +264,14 @@ class Checker:
         """(exit status, standard output, standard error) of the checker
         run with args; not being able to run it stops the run."""
         try:
-            return parallel.run([self.path] + args, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, cwd=cwd,
-                                universal_newlines=True, errors="replace")
+            rc, out, err = parallel.run([self.path] + args, stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, cwd=cwd,
+                                        universal_newlines=True, errors="replace")
         except OSError as e:
             raise Fatal("cannot run %s: %s" % (self.path, e.strerror))
+        if rc not in (0, 1) and self.tmp:
+            space.check(self.tmp, "%s (exit %d)" % (NAME, rc))
+        return rc, out, err
 
     @staticmethod
     def _failed(what, rc, err):

@@ -36,8 +36,8 @@ semantic patches in semantic-patches/ and with safeseek-check.
                    Makefile above it, as safeseek-check finds it)
   -h, --help       this text
 
-Exit status: 0 clean, 1 findings or places not converted, 2 usage or
-internal error."""
+Exit status: 0 clean, 1 findings or places not converted, 2 usage error,
+no space left on a device, or internal error; 128+N when stopped by signal N."""
 
 MODES = ("report", "patch", "context", "org")
 

@@ -9,7 +9,7 @@ import subprocess
 import tempfile
 import threading
 
-from . import install, kernel, parallel
+from . import install, kernel, parallel, space
 from .common import Fatal
 
 REPORT_RE = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+)-(?P<cole>\d+): ?(?P<msg>.*)$")
@@ -127,7 +127,14 @@ class Runner:
         workers = self.workers_dir(selected_only)
         if workers:
             cmd += ["--jobs", str(self.jobs), "--chunksize", "1", "--tmp-dir", workers]
+        # Its other files (cocci-output-*) would go to /tmp, whatever TMPDIR says.
+        cmd += ["--temp-files", self.files_dir()]
         return cmd
+
+    def files_dir(self):
+        d = os.path.join(self.tmp, "spatch-files")
+        os.makedirs(d, exist_ok=True)
+        return d
 
     def workers_dir(self, selected_only=False):
         """The directory spatch's workers write to, or None for a run
@@ -168,9 +175,12 @@ class Runner:
         try:
             rc, out, err = parallel.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                         cwd=cwd, universal_newlines=True,
-                                        errors="surrogateescape", on_line=on_line)
+                                        errors="surrogateescape", on_line=on_line,
+                                        own_group=True)
         except OSError as e:
             raise Fatal("cannot run %s: %s" % (cmd[0], e.strerror))
+        if rc != 0:
+            space.check(self.tmp, "spatch (exit %d)" % rc)
         return Result(cmd, rc, out, err)
 
     def on_files(self, patch, mode, files, cwd=None, **kw):

@@ -25,13 +25,31 @@ def safe(text):
     return _UNSAFE_RE.sub(_escape, text)
 
 
-def say(line=""):
-    """Print one line of the run's output."""
-    print(safe(line))
-
-
 class Fatal(Exception):
     """An internal error or unusable input: the run stops with exit status 2."""
+
+
+class OutputLost(Fatal):
+    """Standard output cannot be written (a full disk, a closed file)."""
+
+    def __init__(self, e):
+        super().__init__("cannot write standard output: %s" % (e.strerror or e))
+
+
+def say(line=""):
+    """Print one line of the run's output."""
+    try:
+        print(safe(line))
+    except OSError as e:
+        raise OutputLost(e)
+
+
+def out_bytes(data):
+    """Write bytes to standard output as they are."""
+    try:
+        sys.stdout.buffer.write(data)
+    except OSError as e:
+        raise OutputLost(e)
 
 
 def lossy(path):

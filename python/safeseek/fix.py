@@ -18,6 +18,7 @@ import os
 from . import cfuncs
 from . import convert
 from . import install
+from . import journal
 from . import kbuild
 from . import parallel
 from . import progress
@@ -217,6 +218,7 @@ def _fix(run, scratch, prog):
     prog.end()
 
     installed, refused = [], []
+    unverified = journal.begin(changed, outcome.original, outcome.final)
     if changed:
         info("installing %d converted file%s" % (len(changed), "" if len(changed) == 1 else "s"))
     for s in changed:
@@ -237,6 +239,7 @@ def _fix(run, scratch, prog):
                    by_kbuild or None)
     compiled, put_back = _compile_check(run, outcome, installed, before_diags, kbuild_root,
                                         prog) if installed else (0, {})
+    journal.end(unverified)
     converted = len(installed)
     installed = [s for s in installed if s not in put_back]
     still_worse = _still_worse(run, put_back, before_diags, kbuild_root) if put_back else {}

@@ -3,10 +3,9 @@
 
 import os
 import subprocess
-import sys
 
 from . import cfuncs, cocci, convert, report
-from .common import Fatal, say, warn
+from .common import Fatal, out_bytes, say, warn
 
 
 def parse_failures_of(run, results_by_patch):
@@ -35,13 +34,17 @@ def parse_failures_of(run, results_by_patch):
 
 
 def do_report(run):
-    results = run.spatch_all("report")
+    # What a patch proposes is what --fix would convert: the checker's
+    # choice of files holds here too.
+    checker_found, only = run.checker_chosen()
+    results = run.spatch_all("report", only)
     cocci_found = report.cocci_findings(results)
     for f in cocci_found:
         f.file = run.display(f.file)
     if run.since is not None:
         cocci_found = [f for f in cocci_found if run.since.keeps(f.file, f.line)]
-    found = report.merge(run.checker_findings(), cocci_found)
+        checker_found = run.checker_findings()
+    found = report.merge(checker_found, cocci_found)
     for f in found:
         say(f.text())
     if found:
@@ -165,16 +168,18 @@ def unified(old_path, new_path, display):
 
 
 def do_patch(run, scratch):
-    chosen = convert.candidates(run.runner, run.patches, run.roots, run.sources)
+    # The diff --fix would make: the checker chooses the files of the
+    # patches it knows how to choose for, as under --fix.
+    _, chosen = run.checker_chosen()
+    chosen.update(convert.candidates(run.runner, [p for p in run.patches if p.name not in chosen],
+                                     run.roots, run.sources))
     outcome = convert.convert(run.runner, run.patches, convert.union(chosen),
                               os.path.join(scratch, "work"), chosen=chosen)
     old_dir = os.path.join(scratch, "old")
-    out = sys.stdout.buffer
     for s in outcome.changed():
         old = os.path.join(old_dir, str(s.root.index), s.rel)
         convert.write(old, outcome.original[s])
-        out.write(unified(old, outcome.copy[s], s.display))
-    out.flush()
+        out_bytes(unified(old, outcome.copy[s], s.display))
     for s, pname, what in outcome.failures:
         warn("%s: %s with %s; no change shown for this file" % (s.display, what, pname))
     # A patch spatch gave up on is a conversion lost: said per file and per

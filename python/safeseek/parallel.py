@@ -9,6 +9,8 @@ the second pass and the checker's re-scan gained nothing measurable from
 the same treatment, and stay one after the other.)
 """
 
+import os
+import signal
 import subprocess
 import threading
 
@@ -23,26 +25,39 @@ class Stopped(Exception):
     """The run is being stopped: no new process is started."""
 
 
-def run(cmd, on_line=None, **kw):
+def run(cmd, on_line=None, own_group=False, **kw):
     """(exit status, stdout, stderr) of cmd, as subprocess.run gives them,
     in a way at_once can stop.  on_line, when given, sees each line of
     standard error (a pipe, in text mode; or standard output, when standard
-    error goes there) as it comes."""
+    error goes there) as it comes.  own_group: cmd runs in a process group
+    of its own, so that stopping it stops what it started too (spatch's
+    workers) before the run removes the directory they write in; a signal
+    to the run's group then reaches the run alone, which stops it."""
     with _lock:
         if _stopping:
             raise Stopped()
-        p = subprocess.Popen(cmd, **kw)
+        p = subprocess.Popen(cmd, start_new_session=own_group, **kw)
         _live.add(p)
     try:
         out, err = p.communicate() if on_line is None else _by_line(p, on_line)
     except BaseException:
-        p.kill()
-        p.wait()
+        _kill(p)
         raise
     finally:
         with _lock:
             _live.discard(p)
     return p.returncode, out, err
+
+
+def _kill(p):
+    try:
+        if os.getpgid(p.pid) == p.pid:
+            os.killpg(p.pid, signal.SIGKILL)
+        else:
+            p.kill()
+    except (ProcessLookupError, PermissionError):
+        p.kill()
+    p.wait()
 
 
 def _by_line(p, on_line):
@@ -97,7 +112,9 @@ def at_once(*calls):
             _stopping = True
             procs = list(_live)
         for p in procs:
-            p.kill()
+            _kill(p)
+        for t in threads:
+            t.join()
         raise
     for e in errors:
         if e is not None:

@@ -6,7 +6,7 @@ import shutil
 import sys
 import tempfile
 
-from . import changed, checker, cocci, files, kernel, patches
+from . import changed, checker, cocci, files, kernel, patches, space
 from .common import lossy, warn
 
 
@@ -84,11 +84,25 @@ class Run:
                              if d in by_display}
         return found, choice
 
-    def spatch_all(self, mode):
-        """Every patch in `mode` over the PATHs: [(patch, [Result])]."""
+    def checker_chosen(self):
+        """(findings, {patch name: set of Source}) for the patches whose
+        files the checker chooses: the files --fix runs them on, and so
+        the only ones the other modes may show them change."""
+        by_checker = set(self.checker.patches_chosen())
+        found, choice = self.checker_choice()
+        return found, {p: choice.get(p, set()) for p in by_checker}
+
+    def spatch_all(self, mode, only=None):
+        """Every patch in `mode` over the PATHs: [(patch, [Result])].
+        `only`: {patch name: set of Source}, the files those patches run on."""
         out = []
         for p in self.patches:
-            results = self.runner.on_roots(p, mode, self.roots, self.sources)
+            sources = self.sources
+            if only is not None and p.name in only:
+                sources = [s for s in self.sources if s in only[p.name]]
+                results = [self.runner.on_files(p, mode, [s.display for s in sources])]
+            else:
+                results = self.runner.on_roots(p, mode, self.roots, self.sources)
             for r in results:
                 self.runner.check_patch(p, r)
             if any(r.failed() for r in results):
@@ -97,7 +111,7 @@ class Run:
                 warn("spatch stopped on %s (%s mode); retrying without the file that stops it"
                      % (p.name, mode))
                 results = []
-                for names, r in self.runner.isolating(p, mode, [s.display for s in self.sources]):
+                for names, r in self.runner.isolating(p, mode, [s.display for s in sources]):
                     if r.failed():
                         warn("%s: spatch failed with %s (exit %d): %s"
                              % (names[0], p.name, r.rc, r.tail(1)))
@@ -115,17 +129,25 @@ SCRATCH_PREFIX = "safeseek-run-"
 
 
 def scratch_parent():
-    """$TMPDIR, unless spatch could not be given paths inside it."""
-    d = os.path.realpath(tempfile.gettempdir())
+    """$TMPDIR, unless spatch could not be given paths inside it.  (Not
+    tempfile.gettempdir(), which passes over a full TMPDIR in silence.)"""
+    d = os.environ.get("TMPDIR", "")
+    d = os.path.realpath(d if os.path.isdir(d) else tempfile.gettempdir())
     return d if cocci.plain(d) else "/tmp"
 
 
 def new_scratch():
     """A private directory for the run, marked with our process id so that a
-    later run can tell it was left behind by a run that was killed."""
-    d = os.path.realpath(tempfile.mkdtemp(prefix=SCRATCH_PREFIX, dir=scratch_parent()))
+    later run can tell it was left behind by a run that was killed.  Every
+    temporary file of the run and of the tools it starts goes there (their
+    TMPDIR is set to it), so that removing it leaves nothing behind."""
+    parent = scratch_parent()
+    space.check(parent)
+    d = os.path.realpath(tempfile.mkdtemp(prefix=SCRATCH_PREFIX, dir=parent))
     with open(os.path.join(d, "owner.pid"), "w") as f:
         f.write("%d\n" % os.getpid())
+    os.environ["TMPDIR"] = d
+    tempfile.tempdir = d
     return d
 
 

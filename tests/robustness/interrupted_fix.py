@@ -10,6 +10,12 @@ The points are spread over the whole run (scanning, converting on the
 scratch copy, installing, verifying); around the installation they are
 milliseconds apart.  The first run stopped after 'installing' times the
 run up to there, which places the others.
+
+compile-phase: with a file the conversion breaks, --fix stopped while it
+compiles what it installed.  SIGINT puts every unverified file back; after
+SIGKILL the journal stays, report mode calls the tree unverified, and the
+next --fix puts the files back first, then converts and verifies anew: the
+broken file is never left converted under a clean status.
 """
 
 import os
@@ -19,9 +25,13 @@ import subprocess
 import sys
 import time
 
-from rlib import Test, expectations, read
+from rlib import Test, expectations, read, stop_group, write
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "e2e"))
+from run_check_e2e import BROKEN_BY_CONVERSION  # noqa: E402
 
 TEMP_RE = re.compile(rb"^\..+\.safeseek-[0-9a-f]+\.tmp$")
+JOURNAL = ".safeseek-fix-journal"
 SIGNALS = [(signal.SIGINT, "group"), (signal.SIGKILL, "main"), (signal.SIGINT, "main"),
            (signal.SIGKILL, "group"), (signal.SIGTERM, "main")]
 
@@ -93,8 +103,9 @@ def all_files(top):
             yield os.path.relpath(os.path.join(root, n), top)
 
 
-def state(t, tree):
-    """(files neither old nor converted, stray files, temporaries, converted)."""
+def state(t, tree, added=()):
+    """(files neither old nor converted, stray files, temporaries, converted);
+    the journal of --fix counts among the temporaries."""
     known = set(os.fsencode(r) for r in expectations.corpus_files(t.corpus))
     mixed, converted = [], 0
     changing = set(os.fsencode(r) for r in t.converted_files())
@@ -108,9 +119,11 @@ def state(t, tree):
     temps, stray = [], []
     for rel in all_files(tree):
         # The corpus's other files (the Makefiles of corpus/modern) were there.
-        if rel in known or os.path.isfile(os.path.join(os.fsencode(t.corpus), rel)):
+        if rel in known or rel in added \
+                or os.path.isfile(os.path.join(os.fsencode(t.corpus), rel)):
             continue
-        (temps if TEMP_RE.match(os.path.basename(rel)) else stray).append(rel)
+        temp = TEMP_RE.match(os.path.basename(rel)) or rel.split(os.sep.encode())[0] == JOURNAL.encode()
+        (temps if temp else stray).append(rel)
     return mixed, stray, temps, converted
 
 
@@ -148,7 +161,7 @@ def case_points(t):
         t.expect(not mixed, "%s: files neither old nor converted: %s" % (what, mixed))
         t.expect(not stray, "%s: files that were not there before: %s" % (what, stray))
         if sig != signal.SIGKILL:
-            t.expect(not temps, "%s: temporary files left: %s" % (what, temps))
+            t.expect(not temps, "%s: temporary files or a journal left: %s" % (what, temps))
             t.expect(rc in (0, 1, 2, 130, 143, -sig) or not reached,
                      "%s: exit status %d" % (what, rc))
         if 0 < converted < n_conv:
@@ -163,7 +176,90 @@ def case_points(t):
              % (rc, converted, n_conv, temps))
 
 
-CASES = {"points": case_points}
+def watch_until(p, text):
+    """Read p's standard error until a line holds text; the lines read."""
+    seen = []
+    for line in p.stderr:
+        seen.append(line.decode("utf-8", "replace"))
+        if text.search(seen[-1]):
+            break
+    return seen
+
+
+COMPILING_RE = re.compile(r"^run-check\.sh: compiling \d+ converted files")
+
+
+def stop_while_compiling(t, tree, sig):
+    """--fix on tree, sig sent to its group once it says it compiles what it
+    installed: (exit status, its standard error)."""
+    p = start_fix(t, tree)
+    try:
+        seen = watch_until(p, COMPILING_RE)
+        t.expect(COMPILING_RE.search(seen[-1] if seen else ""),
+                 "--fix never said it compiles what it installed:\n" + "".join(seen))
+        os.killpg(p.pid, sig)
+        rest = p.stderr.read().decode("utf-8", "replace")
+        return p.wait(timeout=300), "".join(seen) + rest
+    finally:
+        stop_group(p)
+
+
+def case_compile_phase(t):
+    broken_rel = os.path.join("kernel", "local_reset.c")
+    n_conv = len(t.converted_files())
+
+    def tree_with_broken(name):
+        tree = t.corpus_copy(name)
+        write(os.path.join(tree, os.fsencode(broken_rel)), BROKEN_BY_CONVERSION)
+        return tree
+
+    def broken_now(tree):
+        return read(os.path.join(tree, os.fsencode(broken_rel))).decode()
+
+    # SIGINT: what was installed and not yet compiled goes back.
+    tree = tree_with_broken("int")
+    rc, err = stop_while_compiling(t, tree, signal.SIGINT)
+    mixed, stray, temps, converted = state(t, tree, [os.fsencode(broken_rel)])
+    print("SIGINT while compiling: exit %d, converted %d of %d" % (rc, converted, n_conv))
+    t.expect(rc == 130, "SIGINT while compiling: exit %d, not 130:\n%s" % (rc, err))
+    t.expect(broken_now(tree) == BROKEN_BY_CONVERSION,
+             "SIGINT while compiling left %s converted, unverified:\n%s" % (broken_rel, err))
+    t.expect(converted == 0 and not mixed and not stray and not temps,
+             "SIGINT while compiling: converted %d, mixed %s, stray %s, temporaries %s"
+             % (converted, mixed, stray, temps))
+    t.expect(re.search(r"put back \d+ converted files no compiler had verified", err),
+             "SIGINT while compiling: the files put back are not said:\n" + err)
+
+    # SIGKILL: the journal stays and the next runs act on it.
+    tree = tree_with_broken("kill")
+    rc, err = stop_while_compiling(t, tree, signal.SIGKILL)
+    journal = os.path.join(tree, os.fsencode(JOURNAL))
+    print("SIGKILL while compiling: exit %d, journal %s" % (rc, os.path.isdir(journal)))
+    t.expect(os.path.isdir(journal), "SIGKILL while compiling left no journal")
+    rc, out, err = t.run_check(["-j", "2", tree])
+    t.expect(rc == 1 and "unverified" in err.decode(),
+             "report mode on a tree with unverified files: exit %d, not 1 with a warning:\n%s"
+             % (rc, err.decode()))
+    rc, out, err = t.run_check(["--fix", "-j", "2", tree])
+    out, err = out.decode(), err.decode()
+    print("--fix after it: exit %d" % rc)
+    t.expect(rc == 1, "--fix after a SIGKILL while compiling: exit %d, not 1:\n%s\n%s"
+             % (rc, out, err))
+    t.expect(re.search(r"left \d+ converted files? no compiler had verified", err),
+             "--fix does not say it put back what the killed run left:\n" + err)
+    t.expect(broken_now(tree) == BROKEN_BY_CONVERSION,
+             "--fix after a SIGKILL while compiling left %s converted" % broken_rel)
+    t.expect(re.search(r"^put back as they were.*\n  \S*kernel/local_reset\.c:", out, re.M),
+             "--fix after a SIGKILL does not name the file it put back:\n" + out)
+    t.expect(not os.path.exists(journal), "the journal is still there after --fix")
+    rc, out, err = t.run_check(["--fix", "-j", "2", tree])
+    t.expect(rc == 1 and broken_now(tree) == BROKEN_BY_CONVERSION,
+             "a third --fix: exit %d (a tree holding a file the conversion breaks is not "
+             "clean), the file %s" % (rc, "as it was" if broken_now(tree) == BROKEN_BY_CONVERSION
+                                      else "converted"))
+
+
+CASES = {"points": case_points, "compile-phase": case_compile_phase}
 
 if __name__ == "__main__":
     sys.exit(Test(sys.argv, CASES).main())

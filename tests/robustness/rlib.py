@@ -242,3 +242,13 @@ def snapshot(top):
             else:
                 snap[rel] = ("dir", stat.S_IMODE(st.st_mode))
     return snap
+
+
+def stop_group(p):
+    """What a run started with start_new_session left running is stopped,
+    and the run waited for."""
+    try:
+        os.killpg(p.pid, 9)
+    except ProcessLookupError:
+        pass
+    p.wait()
