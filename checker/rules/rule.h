@@ -105,4 +105,12 @@ void ss_report_at(struct ss_unit *u, const struct ss_rule *r,
 		  const char *fmt, ...)
 	__attribute__((format(printf, 7, 8)));
 
+/* ss_report_at() of a finding that stands only if `requires` holds of
+   the functions other files define (run/xfile.h); NULL or "" for none. */
+void ss_report_if(struct ss_unit *u, const struct ss_rule *r, const char *requires,
+		  CXSourceLocation at, enum ss_severity severity,
+		  const char *function, const char *object,
+		  const char *fmt, ...)
+	__attribute__((format(printf, 8, 9)));
+
 #endif /* SAFESEEK_RULE_H */
