@@ -199,6 +199,11 @@ static bool in_refusal(const struct walk *w, size_t at, bool *pread)
 		if (b < 2 || !ss_ctext_word_at(s, b, b - 2, WORD("if")))
 			continue;
 		close = ss_ctext_closing(s, w->close, paren);
+		/* `if (ppos != &file->f_pos)`: whatever follows (a `goto` to
+		   the return of an -ESPIPE set before) refuses pread. */
+		*pread = has(s, paren, close, WORD("f_pos"));
+		if (*pread && memmem(s + paren, close - paren, "!=", 2))
+			return true;
 		r = ss_ctext_skip_blank(s, w->close, close + 1);
 		if (r < w->close && s[r] == '{')
 			r = ss_ctext_skip_blank(s, w->close, r + 1);
@@ -207,7 +212,6 @@ static bool in_refusal(const struct walk *w, size_t at, bool *pread)
 		r = ss_ctext_skip_blank(s, w->close, r + 6);
 		if (r >= w->close || s[r] != '-')
 			return false;
-		*pread = has(s, paren, close, WORD("f_pos"));
 		(void)at;
 		return true;
 	}

@@ -108,8 +108,8 @@ static bool refuses_lseek(struct ss_unit *u, const struct ss_fops *f,
 }
 
 /* What the open method leaves to the tree: one defined in another file
-   must be shown seekable; one defined here must not be shown refusing
-   pread through what it calls. */
+   must be shown seekable; one defined here must not call one of another
+   file that the tree shows refusing pread. */
 static bool open_requires(struct ss_unit *u, const char *open, char *req, size_t n)
 {
 	switch (ss_model_open_kind(u->model, open)) {
@@ -118,10 +118,13 @@ static bool open_requires(struct ss_unit *u, const char *open, char *req, size_t
 	case SS_OPEN_UNKNOWN:
 		require(req, n, '+', 'O', open);
 		return true;
-	case SS_OPEN_SEEKABLE:
-		if (open && ss_model_function_named(u->model, open))
-			require(req, n, '?', 'O', open);
+	case SS_OPEN_SEEKABLE: {
+		char outside[400];
+
+		ss_model_calls_outside(u->model, open, outside, sizeof(outside));
+		require(req, n, '?', 'R', outside);
 		return true;
+	}
 	}
 	return false;
 }

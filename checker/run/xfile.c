@@ -176,6 +176,9 @@ static enum ss_tri term(const struct index *x, char kind, char *names, const cha
 		switch (kind) {
 		case 'O':
 			return open_leaves_pread(x, n, file);
+		case 'R':
+			all = ss_and(all, ss_not(refuses(x, n, file, 0)));
+			break;
 		case 'I':
 			all = ss_and(all, ignores(x, n, file));
 			break;

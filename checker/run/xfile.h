@@ -16,6 +16,8 @@
  * names separated by `,`:
  *   O open       the open method leaves pread on (calls nothing that
  *                refuses it, and does not always fail)
+ *   R f,...      none of these functions refuses pread on the file it
+ *                is handed
  *   I m,...      every method ignores its position (stores at most)
  *   H m,...      no method honours its position (reads it)
  *   D m,...      some method moves data (not always an error, not a stub)
