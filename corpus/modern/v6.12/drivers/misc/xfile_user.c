@@ -45,7 +45,7 @@ static ssize_t xuser_no_read(struct file *file, char __user *buf, size_t count, 
 }
 
 /* Its one data method always fails: pread fails with it. */
-static const struct file_operations xuser_refusing_fops = {
+static const struct file_operations xuser_refusing_fops = {	/* expect: stream_open */
 	.owner	= THIS_MODULE,
 	.read	= xuser_no_read,
 	.open	= xlib_open,
