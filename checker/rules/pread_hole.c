@@ -15,20 +15,23 @@
 static const char *const needs[] = { "no_llseek", "ESPIPE", "file_operations", NULL };
 
 /*
- * Whether the fops' methods may all ignore the position: a method defined
- * in another file may (run/xfile.h asks the tree).  Where a missing
- * .llseek refuses lseek a method storing its position still ignores it.
+ * Whether the fops' methods all ignore the position, a method of another
+ * file counting as `elsewhere` (what run/xfile.h asks the tree).  Where a
+ * missing .llseek refuses lseek a method storing its position still
+ * ignores it.
  */
-static enum ss_tri may_ignore(const struct ss_facts *s, const struct ss_fops_facts *f)
+static enum ss_tri may_ignore(const struct ss_facts *s, const struct ss_fops_facts *f,
+			      enum ss_tri elsewhere)
 {
 	bool ignoring = s->vfs[SS_VFS_MISSING_LLSEEK_REFUSES] == SS_YES;
 	enum ss_tri all = f->more ? SS_UNKNOWN : f->data;
 
 	for (size_t i = 0; i < f->nmethods; i++) {
 		const struct ss_method_facts *m = &f->methods[i];
+		enum ss_tri uses = ignoring ? m->examines_position : m->uses_position;
 
-		all = ss_and(all, ss_or(ss_not(m->here), ss_not(ignoring ? m->examines_position
-									: m->uses_position)));
+		all = ss_and(all, uses == SS_YES ? SS_NO
+				  : m->here == SS_NO ? elsewhere : ss_and(m->here, ss_not(uses)));
 	}
 	return all;
 }
@@ -43,7 +46,7 @@ static enum ss_tri fops_applies(const struct ss_facts *s, const struct ss_fops_f
 
 	return ss_and(ss_and(f->data, ss_not(f->pseudo)),
 		      ss_and(ss_not(f->open_nonseekable),
-			     ss_or(f->refuses_lseek, ss_and(missing, may_ignore(s, f)))));
+			     ss_or(f->refuses_lseek, ss_and(missing, may_ignore(s, f, SS_UNKNOWN)))));
 }
 
 static enum ss_tri applies(const struct ss_facts *s)
@@ -98,7 +101,7 @@ static bool refuses_lseek(struct ss_unit *u, const struct ss_fops *f,
 		return true;
 	}
 	if (ff->llseek != SS_NO || ss_unit_vfs(u, SS_VFS_MISSING_LLSEEK_REFUSES) != SS_YES ||
-	    may_ignore(u->facts, ff) != SS_YES)
+	    may_ignore(u->facts, ff, SS_YES) != SS_YES)
 		return false;
 	*missing = true;
 	require(req, nreq, '+', 'I', elsewhere);
