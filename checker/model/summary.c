@@ -6,6 +6,7 @@
 #include "util/xalloc.h"
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -424,9 +425,269 @@ void ss_summarise_text(const char *path, const char *s, size_t len, struct ss_su
 
 /* ================================ the AST ================================ */
 
+#include "model/ast_util.h"
+
+/* The parameters that matter, as cursors. */
+struct ast_params {
+	CXCursor file, position, kiocb, buffer;
+	bool has_file, has_position, has_kiocb, has_buffer;
+};
+
+static bool type_has(CXType t, const char *what)
+{
+	CXString sp = clang_getTypeSpelling(t);
+	bool r = strstr(clang_getCString(sp), what) != NULL;
+
+	clang_disposeString(sp);
+	return r;
+}
+
+static void ast_read_params(CXCursor fn, struct ast_params *p)
+{
+	int n = clang_Cursor_getNumArguments(fn);
+
+	memset(p, 0, sizeof(*p));
+	for (int i = 0; i < n; i++) {
+		CXCursor a = clang_Cursor_getArgument(fn, (unsigned)i);
+		CXType t = clang_getCursorType(a);
+
+		if (t.kind != CXType_Pointer)
+			continue;
+		if (!p->has_file && type_has(t, "struct file *")) {
+			p->file = a;
+			p->has_file = true;
+		} else if (!p->has_position && type_has(t, "loff_t")) {
+			p->position = a;
+			p->has_position = true;
+		} else if (!p->has_kiocb && type_has(t, "kiocb")) {
+			p->kiocb = a;
+			p->has_kiocb = true;
+		} else if (!p->has_buffer && (type_has(t, "char") || type_has(t, "iov_iter"))) {
+			p->buffer = a;
+			p->has_buffer = true;
+		}
+	}
+}
+
+struct ast_walk {
+	CXTranslationUnit tu;
+	const struct ast_params *p;
+	struct seen *w;
+	struct ss_summary *out;
+	CXCursor stack[128];
+	unsigned depth;
+};
+
+static CXCursor up(const struct ast_walk *a, unsigned k)
+{
+	return k < a->depth ? a->stack[a->depth - 1 - k] : clang_getNullCursor();
+}
+
+static bool spelled(CXCursor c, const char *name)
+{
+	CXString sp = clang_getCursorSpelling(c);
+	bool r = strcmp(clang_getCString(sp), name) == 0;
+
+	clang_disposeString(sp);
+	return r;
+}
+
+/* The name a call's callee spells, into buf ("" when it is no name). */
+static const char *callee_name(CXCursor call, char *buf, size_t n)
+{
+	CXCursor ref = clang_getCursorReferenced(call);
+	CXString sp = clang_getCursorSpelling(clang_Cursor_isNull(ref) ? call : ref);
+
+	snprintf(buf, n, "%s", clang_getCString(sp));
+	clang_disposeString(sp);
+	return buf;
+}
+
+/* The first ancestor that is not a paren or an implicit cast, and how
+   many levels up it is. */
+static CXCursor opaque_parent(const struct ast_walk *a, unsigned *k)
+{
+	for (*k = 0; *k < a->depth; (*k)++)
+		if (!ss_is_transparent(up(a, *k)))
+			return up(a, *k);
+	return clang_getNullCursor();
+}
+
+/* Whether the mention is a whole argument of a call: the callee's name. */
+static bool ast_whole_argument(const struct ast_walk *a, char *buf, size_t n)
+{
+	unsigned k;
+	CXCursor parent = opaque_parent(a, &k);
+
+	if (clang_getCursorKind(parent) != CXCursor_CallExpr)
+		return false;
+	callee_name(parent, buf, n);
+	/* The callee itself is a DeclRefExpr under the call too: not ours. */
+	return *buf != '\0';
+}
+
+/* Whether the mention `c` is what `=`, `+=` or `-=` stores to (through `*`). */
+static bool ast_stores(const struct ast_walk *a, CXCursor c)
+{
+	char op[8];
+	unsigned k;
+	CXCursor parent = opaque_parent(a, &k), kids[2];
+
+	if (clang_getCursorKind(parent) == CXCursor_UnaryOperator &&
+	    strcmp(ss_operator(a->tu, parent, op, sizeof(op)), "*") == 0) {
+		for (k++; k < a->depth && ss_is_transparent(up(a, k)); k++)
+			;
+		parent = up(a, k);
+	}
+	if ((clang_getCursorKind(parent) != CXCursor_BinaryOperator &&
+	     clang_getCursorKind(parent) != CXCursor_CompoundAssignOperator) ||
+	    ss_children(parent, kids, 2) != 2)
+		return false;
+	ss_operator(a->tu, parent, op, sizeof(op));
+	if (strcmp(op, "=") && strcmp(op, "+=") && strcmp(op, "-="))
+		return false;
+	/* the left side: the parent's child on the way down to the mention */
+	return clang_equalCursors(kids[0], k ? up(a, k - 1) : c);
+}
+
+/* Whether a return statement returns a negative constant. */
+static bool negative_constant(CXTranslationUnit tu, CXCursor ret)
+{
+	CXCursor e, kid;
+	char op[8];
+
+	if (ss_children(ret, &e, 1) != 1)
+		return false;
+	e = ss_strip(e);
+	if (clang_getCursorKind(e) != CXCursor_UnaryOperator ||
+	    strcmp(ss_operator(tu, e, op, sizeof(op)), "-") != 0 || ss_children(e, &kid, 1) != 1)
+		return false;
+	kid = ss_strip(kid);
+	return clang_getCursorKind(kid) == CXCursor_IntegerLiteral;
+}
+
+/* Whether the mention lies in the condition of an `if` that refuses:
+   its statement returns a negative constant, or the condition compares
+   with f_pos (`ppos != &file->f_pos`). */
+static bool ast_in_refusal(const struct ast_walk *a, bool *pread)
+{
+	static const char *const fpos[] = { "f_pos", NULL };
+	static const char *const ne[] = { "!=", NULL };
+
+	for (unsigned k = 0; k + 1 < a->depth; k++) {
+		CXCursor c = up(a, k + 1), kids[3], then;
+		unsigned n;
+
+		if (clang_getCursorKind(c) != CXCursor_IfStmt)
+			continue;
+		n = ss_children(c, kids, 3);
+		if (n < 2 || !clang_equalCursors(kids[0], up(a, k)))
+			return false;	/* in the statement, not the condition */
+		*pread = ss_tokens_contain(a->tu, kids[0], fpos);
+		if (*pread && ss_tokens_contain(a->tu, kids[0], ne))
+			return true;
+		then = kids[1];
+		if (clang_getCursorKind(then) == CXCursor_CompoundStmt && ss_children(then, &then, 1) != 1)
+			return false;
+		return clang_getCursorKind(then) == CXCursor_ReturnStmt &&
+		       negative_constant(a->tu, then);
+	}
+	return false;
+}
+
+static bool refers_to(CXCursor c, bool has, CXCursor param)
+{
+	return has && clang_equalCursors(clang_getCursorReferenced(c), param);
+}
+
+static void ast_mention(struct ast_walk *a, CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	const struct ast_params *p = a->p;
+	struct seen *w = a->w;
+	char name[128];
+	bool pread;
+
+	if (k == CXCursor_DeclRefExpr && refers_to(c, p->has_position, p->position)) {
+		if (ast_in_refusal(a, &pread))
+			*(pread ? &w->refuses_pread : &w->refuses_nonzero) += 1;
+		else if (ast_stores(a, c))
+			w->position_stores++;
+		else if (ast_whole_argument(a, name, sizeof(name)) && !a->out->position_to)
+			a->out->position_to = xstrdup(name);
+		else
+			w->position_reads++;
+	} else if (k == CXCursor_MemberRefExpr && (spelled(c, "ki_pos") || spelled(c, "f_pos"))) {
+		if (ast_in_refusal(a, &pread))
+			;
+		else if (ast_stores(a, c))
+			w->position_stores++;
+		else
+			w->position_reads++;
+	} else if (k == CXCursor_DeclRefExpr && refers_to(c, p->has_buffer, p->buffer)) {
+		w->buffer_used = true;
+	} else if (k == CXCursor_DeclRefExpr && refers_to(c, p->has_file, p->file)) {
+		if (ast_whole_argument(a, name, sizeof(name)))
+			ss_summary_hand(a->out, name, strlen(name));
+	} else if (k == CXCursor_ReturnStmt) {
+		CXCursor e;
+
+		if (ss_children(c, &e, 1) != 1)
+			return;
+		if (negative_constant(a->tu, c)) {
+			w->error_returns++;
+			return;
+		}
+		w->other_returns++;
+		e = ss_strip(e);
+		if (clang_getCursorKind(e) == CXCursor_CallExpr && *callee_name(e, name, sizeof(name)))
+			ss_summary_hand(a->out, name, strlen(name));
+	} else if (k == CXCursor_CallExpr) {
+		callee_name(c, name, sizeof(name));
+		w->calls |= refusing_call(name, strlen(name));
+	} else if (k == CXCursor_CompoundAssignOperator) {
+		static const char *const clears[] = { "~", NULL };
+		static const char *const pread_bit[] = { "FMODE_PREAD", NULL };
+		char op[8];
+
+		if (strcmp(ss_operator(a->tu, c, op, sizeof(op)), "&=") == 0 &&
+		    ss_tokens_contain(a->tu, c, clears) && ss_tokens_contain(a->tu, c, pread_bit))
+			w->calls |= SS_SUMMARY_CLEARS_PREAD;
+	}
+}
+
+static enum CXChildVisitResult ast_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct ast_walk *a = data;
+
+	(void)parent;
+	ast_mention(a, c);
+	if (a->depth < sizeof(a->stack) / sizeof(a->stack[0])) {
+		a->stack[a->depth++] = c;
+		clang_visitChildren(c, ast_visit, a);
+		a->depth--;
+	}
+	return CXChildVisit_Continue;
+}
+
 void ss_summarise_cursor(CXTranslationUnit tu, CXCursor fn, struct ss_summary *out)
 {
-	(void)tu;
-	(void)fn;
-	(void)out;
+	struct ast_params p;
+	struct seen w = { 0 };
+	struct ast_walk a = { .tu = tu, .p = &p, .w = &w, .out = out };
+	CXCursor body = clang_getNullCursor(), kids[32];
+	unsigned n = ss_children(fn, kids, 32);
+
+	for (unsigned i = 0; i < n; i++)
+		if (clang_getCursorKind(kids[i]) == CXCursor_CompoundStmt)
+			body = kids[i];
+	ast_read_params(fn, &p);
+	w.has_buffer = p.has_buffer;
+	if (!clang_Cursor_isNull(body)) {
+		a.stack[a.depth++] = body;
+		clang_visitChildren(body, ast_visit, &a);
+	}
+	out->position = (unsigned char)decide_position(&w, out->position_to != NULL);
+	out->ending = (unsigned char)decide_ending(&w);
+	out->calls = (unsigned char)w.calls;
 }
