@@ -79,6 +79,52 @@ static void method_names(const struct ss_unit *u, const struct ss_fops *f, bool 
 	}
 }
 
+static const char *const read_methods[] = { "read", "aio_read", "readv", "read_iter", NULL };
+static const char *const write_methods[] = { "write", "aio_write", "writev", "write_iter", NULL };
+
+/*
+ * Whether every method of the list the fops has that is defined here
+ * honours its position, with the names of those of another file into
+ * `out`; false when one defined here does not, or the fops has none.
+ */
+static bool local_ones_honour(const struct ss_unit *u, const struct ss_fops *f,
+			      const char *const *list, char *out, size_t n)
+{
+	bool any = false;
+
+	*out = '\0';
+	for (size_t j = 0; list[j]; j++) {
+		const char *name = ss_fops_method(f, list[j]);
+		const struct ss_function *fn;
+		size_t at = strlen(out);
+
+		if (!name)
+			continue;
+		any = true;
+		fn = ss_model_function_named(u->model, name);
+		if (fn && !ss_function_reads_position(fn))
+			return false;
+		if (!fn && at < n)
+			snprintf(out + at, n - at, "%s%s", at ? "," : "", name);
+	}
+	return any;
+}
+
+/* As ss_model_refusal_doubt() judges by the methods of this file, with
+   those of another file asked of the tree: what pread does decides, and
+   a fops with no read method has pwrite to answer for. */
+static void honouring_requires(const struct ss_unit *u, const struct ss_fops *f, char *req,
+			       size_t n)
+{
+	char names[300];
+	bool has_read = false;
+
+	for (size_t j = 0; read_methods[j]; j++)
+		has_read |= ss_fops_method(f, read_methods[j]) != NULL;
+	if (local_ones_honour(u, f, has_read ? read_methods : write_methods, names, sizeof(names)))
+		require(req, n, '?', 'H', names);
+}
+
 /*
  * How the fops refuses lseek ("refuses lseek with no_llseek"), into `how`,
  * or false when it does not.  Where the kernel refuses lseek on a fops
@@ -96,8 +142,9 @@ static bool refuses_lseek(struct ss_unit *u, const struct ss_fops *f,
 	if (ss_model_refuses_lseek(u->model, f, with, sizeof(with))) {
 		snprintf(how, n, "refuses lseek with %s",
 			 strcmp(with, "no_llseek") == 0 ? ss_advice_no_llseek(u) : with);
-		/* A method of another file that honours the position: debatable. */
-		require(req, nreq, '?', 'H', elsewhere);
+		/* Read methods that all honour the position make it debatable;
+		   those of another file are the tree's to say. */
+		honouring_requires(u, f, req, nreq);
 		return true;
 	}
 	if (ff->llseek != SS_NO || ss_unit_vfs(u, SS_VFS_MISSING_LLSEEK_REFUSES) != SS_YES ||

@@ -183,7 +183,7 @@ static enum ss_tri term(const struct index *x, char kind, char *names, const cha
 			all = ss_and(all, ignores(x, n, file));
 			break;
 		case 'H':
-			all = ss_and(all, ss_not(honours(x, n, file)));
+			some = ss_or(some, ss_not(honours(x, n, file)));
 			break;
 		case 'D':
 			some = ss_or(some, moves_data(x, n, file));
@@ -196,7 +196,7 @@ static enum ss_tri term(const struct index *x, char kind, char *names, const cha
 			return SS_UNKNOWN;
 		}
 	}
-	return kind == 'D' || kind == 'P' ? some : all;
+	return kind == 'D' || kind == 'P' || kind == 'H' ? some : all;
 }
 
 /* Whether the finding's requirements stand. */

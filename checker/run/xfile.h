@@ -19,7 +19,7 @@
  *   R f,...      none of these functions refuses pread on the file it
  *                is handed
  *   I m,...      every method ignores its position (stores at most)
- *   H m,...      no method honours its position (reads it)
+ *   H m,...      some method does not honour its position (read it)
  *   D m,...      some method moves data (not always an error, not a stub)
  *   P m,...      some method moving data does not refuse pread itself
  * `+` the term must hold surely (the file could not tell at all); `?` it
