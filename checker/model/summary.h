@@ -18,7 +18,9 @@
 #include "facts/summary.h"
 
 /* A record for each function the text `s` defines that takes a struct
-   file, a position or a kiocb, appended to `out`, `path` its file. */
+   file, a position or a kiocb, appended to `out`, `path` its file.  The
+   text holds no NUL before s[len], which is one (struct ss_source's); a
+   text that does not end so is not summarised. */
 void ss_summarise_text(const char *path, const char *s, size_t len, struct ss_summaries *out);
 
 /* The same facts of the function definition `fn`, from the AST, into
