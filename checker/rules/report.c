@@ -57,18 +57,6 @@ static void report_va(struct ss_unit *u, const struct ss_rule *r, const char *re
 	ss_findings_add(s, &f);
 }
 
-void ss_report_at(struct ss_unit *u, const struct ss_rule *r,
-		  CXSourceLocation at, enum ss_severity severity,
-		  const char *function, const char *object,
-		  const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	report_va(u, r, NULL, at, severity, function, object, fmt, ap);
-	va_end(ap);
-}
-
 void ss_report(struct ss_unit *u, const struct ss_rule *r, CXCursor at,
 	       enum ss_severity severity, const char *function,
 	       const char *object, const char *fmt, ...)
