@@ -43,6 +43,7 @@ static void finding_free(struct ss_finding *f)
 	free(f->message);
 	free(f->line_text);
 	free(f->extents);
+	free(f->requires);
 }
 
 void ss_findings_truncate(struct ss_findings *s, size_t from)

@@ -33,6 +33,9 @@ struct ss_finding {
 	struct ss_line_range *extents;	/* lines it stands for beyond its own (a fops
 					   and its methods), for --changed-lines */
 	size_t nextents;
+	char *requires;		/* NULL, or what other files must show for the
+				   finding to stand (run/xfile.h), asked once the
+				   whole tree is read */
 };
 
 struct ss_findings {

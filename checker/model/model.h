@@ -181,6 +181,10 @@ enum ss_open_kind {
 	SS_OPEN_UNKNOWN			/* defined elsewhere and not a known VFS function */
 };
 enum ss_open_kind ss_model_open_kind(struct ss_model *m, const char *open);
+/* The functions of no definition in this file that the function `fn`
+   calls, itself or through those of this file it calls: names separated
+   by commas, into out (empty when none fit or `fn` is not defined here). */
+void ss_model_calls_outside(struct ss_model *m, const char *fn, char *out, size_t n);
 
 /* Whether the function calls `callee` itself. */
 bool ss_function_calls(const struct ss_model *m, const struct ss_function *f, const char *callee);

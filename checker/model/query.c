@@ -137,6 +137,39 @@ bool ss_model_open_is_nonseekable(struct ss_model *m, const char *open)
 	return r;
 }
 
+static void outside_from(struct ss_model *m, size_t fn, unsigned char *seen, char *out, size_t n)
+{
+	if (seen[fn])
+		return;
+	seen[fn] = 1;
+	for (size_t i = 0; i < m->ncalls; i++) {
+		struct name_info *s;
+		size_t at = strlen(out);
+
+		if (m->calls[i].caller != fn)
+			continue;
+		s = model_name(m, m->calls[i].callee, false);
+		if (s && s->fn >= 0)
+			outside_from(m, (size_t)s->fn, seen, out, n);
+		else if (at + strlen(m->calls[i].callee) + 2 < n &&
+			 !strstr(out, m->calls[i].callee))
+			snprintf(out + at, n - at, "%s%s", at ? "," : "", m->calls[i].callee);
+	}
+}
+
+void ss_model_calls_outside(struct ss_model *m, const char *fn, char *out, size_t n)
+{
+	struct name_info *s = fn ? model_name(m, fn, false) : NULL;
+	unsigned char *seen;
+
+	*out = '\0';
+	if (!s || s->fn < 0)
+		return;
+	seen = xcalloc(m->nfns ? m->nfns : 1, 1);
+	outside_from(m, (size_t)s->fn, seen, out, n);
+	free(seen);
+}
+
 enum ss_open_kind ss_model_open_kind(struct ss_model *m, const char *open)
 {
 	if (!open)

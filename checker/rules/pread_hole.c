@@ -4,6 +4,8 @@
 
 #include "rules/advice.h"
 
+#include "input/fops_text.h"
+
 #include "model/model.h"
 #include "model/unit.h"
 
@@ -12,16 +14,39 @@
 
 static const char *const needs[] = { "no_llseek", "ESPIPE", "file_operations", NULL };
 
-/* A fops with data methods, never anonymous, whose open leaves pread on,
-   that refuses lseek: by its llseek, or where a missing .llseek refuses it,
-   by having none while its methods leave the position alone. */
+/*
+ * Whether the fops' methods all ignore the position, a method of another
+ * file counting as `elsewhere` (what run/xfile.h asks the tree).  Where a
+ * missing .llseek refuses lseek a method storing its position still
+ * ignores it.
+ */
+static enum ss_tri may_ignore(const struct ss_facts *s, const struct ss_fops_facts *f,
+			      enum ss_tri elsewhere)
+{
+	bool ignoring = s->vfs[SS_VFS_MISSING_LLSEEK_REFUSES] == SS_YES;
+	enum ss_tri all = f->more ? SS_UNKNOWN : f->data;
+
+	for (size_t i = 0; i < f->nmethods; i++) {
+		const struct ss_method_facts *m = &f->methods[i];
+		enum ss_tri uses = ignoring ? m->examines_position : m->uses_position;
+
+		all = ss_and(all, uses == SS_YES ? SS_NO
+				  : m->here == SS_NO ? elsewhere : ss_and(m->here, ss_not(uses)));
+	}
+	return all;
+}
+
+/* A fops with data methods, never anonymous, whose open may leave pread on
+   (one defined in another file may), that refuses lseek: by its llseek,
+   or where a missing .llseek refuses it, by having none while its methods
+   may leave the position alone. */
 static enum ss_tri fops_applies(const struct ss_facts *s, const struct ss_fops_facts *f)
 {
 	enum ss_tri missing = ss_and(ss_not(f->llseek), s->vfs[SS_VFS_MISSING_LLSEEK_REFUSES]);
 
 	return ss_and(ss_and(f->data, ss_not(f->pseudo)),
-		      ss_and(f->open_seekable,
-			     ss_or(f->refuses_lseek, ss_and(missing, ss_fops_era_stream(s, f)))));
+		      ss_and(ss_not(f->open_nonseekable),
+			     ss_or(f->refuses_lseek, ss_and(missing, may_ignore(s, f, SS_UNKNOWN)))));
 }
 
 static enum ss_tri applies(const struct ss_facts *s)
@@ -29,34 +54,129 @@ static enum ss_tri applies(const struct ss_facts *s)
 	return ss_facts_some_fops(s, fops_applies);
 }
 
+/* A term of a finding's requirements (run/xfile.h): "+O name;". */
+static void require(char *req, size_t n, char sign, char kind, const char *names)
+{
+	size_t at = strlen(req);
+
+	if (*names && at < n)
+		snprintf(req + at, n - at, "%c%c %s;", sign, kind, names);
+}
+
+/* The names of the fops' data methods, all of them or those defined in
+   another file, separated by commas. */
+static void method_names(const struct ss_unit *u, const struct ss_fops *f, bool elsewhere,
+			 char *out, size_t n)
+{
+	*out = '\0';
+	for (size_t j = 0; ss_data_methods[j]; j++) {
+		const char *name = ss_fops_method(f, ss_data_methods[j]);
+		size_t at = strlen(out);
+
+		if (!name || (elsewhere && ss_model_function_named(u->model, name)) || at >= n)
+			continue;
+		snprintf(out + at, n - at, "%s%s", at ? "," : "", name);
+	}
+}
+
+static const char *const read_methods[] = { "read", "aio_read", "readv", "read_iter", NULL };
+static const char *const write_methods[] = { "write", "aio_write", "writev", "write_iter", NULL };
+
+/*
+ * Whether every method of the list the fops has that is defined here
+ * honours its position, with the names of those of another file into
+ * `out`; false when one defined here does not, or the fops has none.
+ */
+static bool local_ones_honour(const struct ss_unit *u, const struct ss_fops *f,
+			      const char *const *list, char *out, size_t n)
+{
+	bool any = false;
+
+	*out = '\0';
+	for (size_t j = 0; list[j]; j++) {
+		const char *name = ss_fops_method(f, list[j]);
+		const struct ss_function *fn;
+		size_t at = strlen(out);
+
+		if (!name)
+			continue;
+		any = true;
+		fn = ss_model_function_named(u->model, name);
+		if (fn && !ss_function_reads_position(fn))
+			return false;
+		if (!fn && at < n)
+			snprintf(out + at, n - at, "%s%s", at ? "," : "", name);
+	}
+	return any;
+}
+
+/* As ss_model_refusal_doubt() judges by the methods of this file, with
+   those of another file asked of the tree: what pread does decides, and
+   a fops with no read method has pwrite to answer for. */
+static void honouring_requires(const struct ss_unit *u, const struct ss_fops *f, char *req,
+			       size_t n)
+{
+	char names[300];
+	bool has_read = false;
+
+	for (size_t j = 0; read_methods[j]; j++)
+		has_read |= ss_fops_method(f, read_methods[j]) != NULL;
+	if (local_ones_honour(u, f, has_read ? read_methods : write_methods, names, sizeof(names)))
+		require(req, n, '?', 'H', names);
+}
+
 /*
  * How the fops refuses lseek ("refuses lseek with no_llseek"), into `how`,
  * or false when it does not.  Where the kernel refuses lseek on a fops
  * without .llseek, such a fops refuses it as surely as one naming
- * no_llseek; it counts when its methods ignore the position
- * (ss_era_stream_method(): the rest are positional files that simply
- * cannot seek).
+ * no_llseek; it counts when its methods ignore the position (those of
+ * another file as the tree shows them: `req`).
  */
-static bool refuses_lseek(struct ss_unit *u, const struct ss_fops *f, bool *missing,
-			  char *how, size_t n)
+static bool refuses_lseek(struct ss_unit *u, const struct ss_fops *f,
+			  const struct ss_fops_facts *ff, const char *elsewhere, bool *missing,
+			  char *how, size_t n, char *req, size_t nreq)
 {
-	const char *member;
 	char with[128];
 
 	*missing = false;
 	if (ss_model_refuses_lseek(u->model, f, with, sizeof(with))) {
 		snprintf(how, n, "refuses lseek with %s",
 			 strcmp(with, "no_llseek") == 0 ? ss_advice_no_llseek(u) : with);
+		/* Read methods that all honour the position make it debatable;
+		   those of another file are the tree's to say. */
+		honouring_requires(u, f, req, nreq);
 		return true;
 	}
-	if (ss_unit_fops_facts(u, f)->llseek != SS_NO ||
-	    ss_unit_vfs(u, SS_VFS_MISSING_LLSEEK_REFUSES) != SS_YES ||
-	    !ss_era_stream_method(u, f, &member))
+	if (ff->llseek != SS_NO || ss_unit_vfs(u, SS_VFS_MISSING_LLSEEK_REFUSES) != SS_YES ||
+	    may_ignore(u->facts, ff, SS_YES) != SS_YES)
 		return false;
 	*missing = true;
+	require(req, nreq, '+', 'I', elsewhere);
 	snprintf(how, n, "has no .llseek, which refuses lseek from Linux %s on",
 		 ss_vfs_since(SS_VFS_MISSING_LLSEEK_REFUSES));
 	return true;
+}
+
+/* What the open method leaves to the tree: one defined in another file
+   must be shown seekable; one defined here must not call one of another
+   file that the tree shows refusing pread. */
+static bool open_requires(struct ss_unit *u, const char *open, char *req, size_t n)
+{
+	switch (ss_model_open_kind(u->model, open)) {
+	case SS_OPEN_NONSEEKABLE:
+		return false;
+	case SS_OPEN_UNKNOWN:
+		require(req, n, '+', 'O', open);
+		return true;
+	case SS_OPEN_SEEKABLE: {
+		char outside[400];
+
+		ss_model_calls_outside(u->model, open, outside, sizeof(outside));
+		require(req, n, '?', 'R', outside);
+		return true;
+	}
+	}
+	return false;
 }
 
 static void check(struct ss_unit *u, const struct ss_rule *self)
@@ -65,14 +185,18 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 
 	for (i = 0; i < n; i++) {
 		const struct ss_fops *f = ss_model_fops(u->model, i);
+		const struct ss_fops_facts *ff = &u->facts->fops[i];
 		const char *open = ss_fops_method(f, "open");
 		const struct ss_function *first;
 		const char *member;
 		bool missing, stream;
-		char refusal[160], why[320], where[200];
+		char refusal[160], why[320], where[200], req[600] = "", all[300], elsewhere[300];
 
-		if (fops_applies(u->facts, &u->facts->fops[i]) == SS_NO ||
-		    !refuses_lseek(u, f, &missing, refusal, sizeof(refusal)))
+		method_names(u, f, false, all, sizeof(all));
+		method_names(u, f, true, elsewhere, sizeof(elsewhere));
+		if (fops_applies(u->facts, ff) == SS_NO || !open_requires(u, open, req, sizeof(req)) ||
+		    !refuses_lseek(u, f, ff, elsewhere, &missing, refusal, sizeof(refusal), req,
+				   sizeof(req)))
 			continue;
 		/* The doubtful ones are seek-debatable's notes. */
 		if ((missing ? ss_model_stream_doubt(f) : ss_model_refusal_doubt(u->model, f)) !=
@@ -82,7 +206,8 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 			/* Before 2.6.8 the methods refuse pread, or nothing does. */
 			if (ss_model_methods_refuse_pread(u->model, f))
 				continue;
-			ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity,
+			require(req, sizeof(req), '?', 'P', all);
+			ss_report_if(u, self, req, clang_getCursorLocation(f->cursor), self->severity,
 				     open, f->name,
 				     "'%s' %s, but its read and write methods "
 				     "do not refuse pread() and pwrite() (`if (ppos != "
@@ -90,9 +215,10 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 				     "they still succeed", f->name, refusal);
 			continue;
 		}
-		first = ss_fops_ignoring(&u->facts->fops[i]) == SS_YES
+		require(req, sizeof(req), '?', 'D', all);
+		first = ss_fops_ignoring(ff) == SS_YES
 				? ss_model_first_method(u->model, f, &member) : NULL;
-		stream = ss_fops_stream_safe(&u->facts->fops[i]) == SS_YES;
+		stream = ss_fops_stream_safe(ff) == SS_YES;
 		if (first)
 			snprintf(where, sizeof(where), " at an offset its %s method '%s' ignores",
 				 member, first->name);
@@ -102,7 +228,7 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 		else
 			snprintf(why, sizeof(why), "it has no open method calling %s",
 				 ss_advice_refusing_calls(u));
-		ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity,
+		ss_report_if(u, self, req, clang_getCursorLocation(f->cursor), self->severity,
 			     open, f->name,
 			     "'%s' %s, but %s: pread() and pwrite() still "
 			     "succeed%s; call %s from the open method",

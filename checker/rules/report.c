@@ -26,7 +26,7 @@ static char *line_at(const struct ss_findings *s, unsigned offset)
 	return xstrndup(s->buf + start, end - start);
 }
 
-static void report_va(struct ss_unit *u, const struct ss_rule *r,
+static void report_va(struct ss_unit *u, const struct ss_rule *r, const char *requires,
 		      CXSourceLocation at, enum ss_severity severity,
 		      const char *function, const char *object,
 		      const char *fmt, va_list ap)
@@ -52,20 +52,9 @@ static void report_va(struct ss_unit *u, const struct ss_rule *r,
 	if (vasprintf(&f.message, fmt, ap) < 0)
 		f.message = xstrdup(r->summary ? r->summary : r->id);
 	f.line_text = line_at(s, offset);
+	f.requires = requires && *requires ? xstrdup(requires) : NULL;
 	ss_extent_collect(u->tu, u->main_file, at, &f.extents, &f.nextents);
 	ss_findings_add(s, &f);
-}
-
-void ss_report_at(struct ss_unit *u, const struct ss_rule *r,
-		  CXSourceLocation at, enum ss_severity severity,
-		  const char *function, const char *object,
-		  const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	report_va(u, r, at, severity, function, object, fmt, ap);
-	va_end(ap);
 }
 
 void ss_report(struct ss_unit *u, const struct ss_rule *r, CXCursor at,
@@ -75,7 +64,19 @@ void ss_report(struct ss_unit *u, const struct ss_rule *r, CXCursor at,
 	va_list ap;
 
 	va_start(ap, fmt);
-	report_va(u, r, clang_getCursorLocation(at), severity, function,
+	report_va(u, r, NULL, clang_getCursorLocation(at), severity, function,
 		  object, fmt, ap);
+	va_end(ap);
+}
+
+void ss_report_if(struct ss_unit *u, const struct ss_rule *r, const char *requires,
+		  CXSourceLocation at, enum ss_severity severity,
+		  const char *function, const char *object,
+		  const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	report_va(u, r, requires, at, severity, function, object, fmt, ap);
 	va_end(ap);
 }

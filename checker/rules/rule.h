@@ -99,10 +99,16 @@ void ss_report(struct ss_unit *u, const struct ss_rule *r, CXCursor at,
 	       const char *object, const char *fmt, ...)
 	__attribute__((format(printf, 7, 8)));
 
-void ss_report_at(struct ss_unit *u, const struct ss_rule *r,
+
+/* A finding at a location, that stands only if `requires` holds of the
+   functions other files define (run/xfile.h); NULL or "" for none. */
+void ss_report_if(struct ss_unit *u, const struct ss_rule *r, const char *requires,
 		  CXSourceLocation at, enum ss_severity severity,
 		  const char *function, const char *object,
 		  const char *fmt, ...)
-	__attribute__((format(printf, 7, 8)));
+	__attribute__((format(printf, 8, 9)));
+
+/* A finding at a location that stands on this file alone. */
+#define ss_report_at(u, r, ...) ss_report_if(u, r, NULL, __VA_ARGS__)
 
 #endif /* SAFESEEK_RULE_H */

@@ -3,6 +3,7 @@
 #include "run/file.h"
 
 #include "input/source.h"
+#include "model/summary.h"
 #include "run/analyse.h"
 #include "rules/patch_choice.h"
 #include "run/cache.h"
@@ -59,6 +60,7 @@ static bool worth_parsing(const struct ss_checker *c, const char *path,
 	if (*choice_only)
 		return true;
 	ss_record_skipped(c, path, r);
+	ss_summarise_text(path, src->buf, src->len, &r->summaries);
 	return false;
 }
 
@@ -177,6 +179,7 @@ void ss_check_file(void *ctx, const char *path, struct ss_file_result *r,
 	plan_file(c, path, abs, &plan, r);
 	policy = policy_for(c, &plan, choice_only);
 	if (!from_cache(c, path, abs, &src, &plan, &policy, key, r)) {
+		ss_summarise_text(path, src.buf, src.len, &r->summaries);
 		if (!c->index)
 			c->index = clang_createIndex(0, 0);
 		ss_analyse(c->index, path, abs, &src, &plan, &policy, &r->findings, &out);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #define _GNU_SOURCE
 #include "run/kbuild_mode.h"
+#include "run/xfile.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -89,6 +90,8 @@ int ss_kbuild_main(int argc, char **argv)
 		ss_messages_sort(&r.msgs);
 		ss_messages_print(&r.msgs, stderr, SS_MSG_VERBOSE);
 		ss_messages_free(&r.msgs);
+		ss_xfile_resolve(&r.findings, &r.summaries);
+		ss_summaries_free(&r.summaries);
 		all = r.findings;
 	}
 	ss_findings_sort(&all);

@@ -8,6 +8,7 @@
 #include "run/file.h"
 #include "run/pool.h"
 #include "run/walk.h"
+#include "run/xfile.h"
 #include "util/path.h"
 #include "util/xalloc.h"
 
@@ -163,6 +164,8 @@ void ss_run(const struct ss_options *o, const struct ss_compdb *db,
 	free(pchdir);
 	ss_prefilter_free(&checker.prefilter);
 	ss_prefilter_free(&checker.choice_prefilter);
+	ss_xfile_resolve(&all.findings, &all.summaries);
+	ss_summaries_free(&all.summaries);
 	ss_findings_sort(&all.findings);
 	ss_messages_sort(&all.msgs);
 	*findings = all.findings;

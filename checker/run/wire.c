@@ -107,6 +107,8 @@ static bool get_stats(struct ss_wire *w, struct ss_stats *st)
 	return true;
 }
 
+static void put_summaries(struct ss_wire *w, const struct ss_summaries *s);
+
 void ss_wire_result(struct ss_wire *w, const struct ss_file_result *r)
 {
 	put_stats(w, &r->stats);
@@ -129,6 +131,7 @@ void ss_wire_result(struct ss_wire *w, const struct ss_file_result *r)
 		ss_wire_str(w, f->object);
 		ss_wire_str(w, f->message);
 		ss_wire_str(w, f->line_text);
+		ss_wire_str(w, f->requires);
 		ss_wire_u32(w, (uint32_t)f->nextents);
 		for (size_t k = 0; k < f->nextents; k++) {
 			ss_wire_u32(w, f->extents[k].first);
@@ -140,6 +143,46 @@ void ss_wire_result(struct ss_wire *w, const struct ss_file_result *r)
 		ss_wire_str(w, r->patch_files.patch.v[i]);
 		ss_wire_str(w, r->patch_files.file.v[i]);
 	}
+	put_summaries(w, &r->summaries);
+}
+
+static void put_summaries(struct ss_wire *w, const struct ss_summaries *s)
+{
+	ss_wire_u32(w, (uint32_t)s->n);
+	for (size_t i = 0; i < s->n; i++) {
+		const struct ss_summary *r = &s->v[i];
+
+		ss_wire_str(w, r->name);
+		ss_wire_str(w, r->file);
+		ss_wire_u32(w, (uint32_t)r->is_static | (uint32_t)r->position << 8 |
+			       (uint32_t)r->ending << 16 | (uint32_t)r->calls << 24);
+		ss_wire_str(w, r->position_to);
+		for (size_t k = 0; k < SS_SUMMARY_HANDOFFS; k++)
+			ss_wire_str(w, r->handed[k]);
+	}
+}
+
+static bool get_summaries(struct ss_wire *w, struct ss_summaries *s)
+{
+	uint32_t n, bits;
+
+	if (!ss_wire_get_u32(w, &n) || n > (w->len - w->pos) / 4)
+		return false;
+	for (uint32_t i = 0; i < n; i++) {
+		struct ss_summary *r = ss_summaries_add(s);
+
+		if (!ss_wire_get_str(w, &r->name) || !r->name || !ss_wire_get_str(w, &r->file) ||
+		    !r->file || !ss_wire_get_u32(w, &bits) || !ss_wire_get_str(w, &r->position_to))
+			return false;
+		r->is_static = bits & 1;
+		r->position = (unsigned char)(bits >> 8);
+		r->ending = (unsigned char)(bits >> 16);
+		r->calls = (unsigned char)(bits >> 24);
+		for (size_t k = 0; k < SS_SUMMARY_HANDOFFS; k++)
+			if (!ss_wire_get_str(w, &r->handed[k]))
+				return false;
+	}
+	return true;
 }
 
 static bool get_finding(struct ss_wire *w, struct ss_finding *f)
@@ -155,7 +198,8 @@ static bool get_finding(struct ss_wire *w, struct ss_finding *f)
 	     ss_wire_get_str(w, &f->file) && f->file && ss_wire_get_u32(w, &f->line) &&
 	     ss_wire_get_u32(w, &f->column) && ss_wire_get_str(w, &f->function) &&
 	     ss_wire_get_str(w, &f->object) && ss_wire_get_str(w, &f->message) && f->message &&
-	     ss_wire_get_str(w, &f->line_text) && f->line_text && ss_wire_get_u32(w, &n) &&
+	     ss_wire_get_str(w, &f->line_text) && f->line_text &&
+	     ss_wire_get_str(w, &f->requires) && ss_wire_get_u32(w, &n) &&
 	     n <= (w->len - w->pos) / 8;
 	free(id);
 	if (!ok)
@@ -216,7 +260,7 @@ bool ss_wire_get_result(struct ss_wire *w, struct ss_file_result *r)
 		if (!ok)
 			return false;
 	}
-	return true;
+	return get_summaries(w, &r->summaries);
 }
 
 void ss_wire_frame(struct ss_wire *out, char type, struct ss_wire *body)
@@ -266,6 +310,7 @@ void ss_file_result_free(struct ss_file_result *r)
 	ss_findings_free(&r->findings);
 	ss_messages_free(&r->msgs);
 	ss_patch_files_free(&r->patch_files);
+	ss_summaries_free(&r->summaries);
 	memset(&r->stats, 0, sizeof(r->stats));
 }
 
@@ -276,6 +321,7 @@ void ss_file_result_merge(struct ss_file_result *dst, struct ss_file_result *src
 	ss_findings_move(&dst->findings, &src->findings);
 	ss_messages_move(&dst->msgs, &src->msgs);
 	ss_patch_files_move(&dst->patch_files, &src->patch_files);
+	ss_summaries_move(&dst->summaries, &src->summaries);
 	counters(&dst->stats, d);
 	counters(&src->stats, c);
 	for (size_t i = 0; i < NCOUNTERS; i++)

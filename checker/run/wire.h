@@ -15,6 +15,7 @@
 
 #include "findings/findings.h"
 #include "findings/messages.h"
+#include "facts/summary.h"
 #include "findings/patch_files.h"
 #include "report/output.h"
 
@@ -24,6 +25,7 @@ struct ss_file_result {
 	struct ss_messages msgs;
 	struct ss_stats stats;
 	struct ss_patch_files patch_files;	/* --patch-files */
+	struct ss_summaries summaries;	/* what its functions do with a file */
 };
 
 void ss_file_result_free(struct ss_file_result *r);

@@ -24,6 +24,8 @@ static ssize_t oldtty_read(struct file *file, char *buf, size_t count,
 		return -ESPIPE;
 	if (count > (size_t)tbuf.len)
 		count = tbuf.len;
+	if (copy_to_user(buf, tbuf.data, count))
+		return -EFAULT;
 	file->f_pos += count;	/* expect: rw-fpos */
 	return count;
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * A 6.12 device in the shape of UML's hostaudio: read and write only
- * advance *ppos.  With no .llseek lseek() fails, but pread() succeeds at
+ * A 6.12 device in the shape of UML's hostaudio: read and write move
+ * data and only advance *ppos.  With no .llseek lseek() fails, but pread() succeeds at
  * an offset they ignore: a pread hole.  The advice is nonseekable_open():
  * stream_open() would hand the methods no position, and `*ppos += n`
  * would fault.
@@ -10,8 +10,14 @@
 #include <linux/fs.h>
 #include <linux/miscdevice.h>
 
+static char audio_sample[64];
+
 static ssize_t audio_read(struct file *file, char __user *buf, size_t count, loff_t *ppos)
 {
+	if (count > sizeof(audio_sample))
+		count = sizeof(audio_sample);
+	if (copy_to_user(buf, audio_sample, count))
+		return -EFAULT;
 	*ppos += count;
 	return count;
 }
@@ -19,6 +25,10 @@ static ssize_t audio_read(struct file *file, char __user *buf, size_t count, lof
 static ssize_t audio_write(struct file *file, const char __user *buf, size_t count,
 			   loff_t *ppos)
 {
+	if (count > sizeof(audio_sample))
+		count = sizeof(audio_sample);
+	if (copy_from_user(audio_sample, buf, count))
+		return -EFAULT;
 	*ppos += count;
 	return count;
 }
