@@ -110,15 +110,19 @@ def _compile_check(run, outcome, installed, before, kbuild_root, prog):
             continue
         compiled += 1
         new = _first_new(s, before[s], after[s])
-        if not new:
-            continue
-        try:
-            install.replace(s, outcome.final[s], outcome.original[s])
-        except (install.Refused, OSError) as e:
-            warn("%s: cannot put it back: %s" % (s.display, e))
-            continue
-        put_back[s] = new
+        if new and _put_back(outcome, s):
+            put_back[s] = new
     return compiled, put_back, _put_back_contract(outcome, installed, put_back)
+
+
+def _put_back(outcome, s):
+    """Puts s back as it was; False, said, when it cannot."""
+    try:
+        install.replace(s, outcome.final[s], outcome.original[s])
+    except (install.Refused, OSError) as e:
+        warn("%s: cannot put it back: %s" % (s.display, e))
+        return False
+    return True
 
 
 def _put_back_contract(outcome, installed, put_back):
@@ -133,12 +137,7 @@ def _put_back_contract(outcome, installed, put_back):
     if cause is None:
         return followers
     for s in sides:
-        if s in put_back:
-            continue
-        try:
-            install.replace(s, outcome.final[s], outcome.original[s])
-        except (install.Refused, OSError) as e:
-            warn("%s: cannot put it back: %s" % (s.display, e))
+        if s in put_back or not _put_back(outcome, s):
             continue
         put_back[s] = ("%s: goes back with %s, whose sysctl handlers and proc_handler "
                        "it must agree with" % (s.display, cause.display))
