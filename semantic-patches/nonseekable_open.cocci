@@ -99,8 +99,25 @@ virtual report
 virtual no_llseek_exists
 virtual kernel_unknown
 
-// Files with neither an f_pos nor an ESPIPE are not even parsed.
-@nso_file@
+// Files with neither an f_pos nor an ESPIPE are not even parsed.  A
+// file that defines read(2), lseek(2) or the VFS functions behind them is
+// the VFS core by its role, wherever it stands: it refuses pread itself
+// for the objects it makes, and nothing below runs there.
+@nso_any@
+expression X;
+@@
+(
+X->f_pos
+|
+ESPIPE
+)
+
+@vfs_role depends on nso_any@
+identifier core =~ "^(sys_read|sys_write|sys_lseek|ksys_read|ksys_write|vfs_read|vfs_write|vfs_llseek|default_llseek|generic_file_llseek)$";
+@@
+core(...) { ... }
+
+@nso_file depends on nso_any && !vfs_role@
 expression X;
 @@
 (

@@ -128,9 +128,21 @@ def passes(q, who, x, fe, what):
 pass
 
 // Every rule below needs an f_pos somewhere in the file, so that files
-// without one are not even parsed.
+// without one are not even parsed.  A file that defines read(2), lseek(2)
+// or the VFS functions behind them is the VFS core by its role, wherever
+// it stands and whether or not -D says so: nothing below runs there.
 
-@fpos_file depends on !vfs_core@
+@fpos_any depends on !vfs_core@
+expression X;
+@@
+X->f_pos
+
+@vfs_role depends on fpos_any@
+identifier core =~ "^(sys_read|sys_write|sys_lseek|ksys_read|ksys_write|vfs_read|vfs_write|vfs_llseek|default_llseek|generic_file_llseek)$";
+@@
+core(...) { ... }
+
+@fpos_file depends on fpos_any && !vfs_role@
 expression X;
 @@
 X->f_pos

@@ -17,7 +17,8 @@
 //# f_pos still gains the parameter, so that all of them keep matching the
 //# typedef.  Handlers that already take ppos are left alone.
 //#
-//# The handlers take the form of the tree's era, today's unless told: up
+//# The handlers take the form of the tree's era, as -D tells it or, run
+//# alone, as the file shows it (see the era rules below): up
 //# to 2.6.31 (-D sysctl_filp, or -D kernel_unknown) the one of 2.6.8
 //# above; from 2.6.32 on without the struct file (which goes from the
 //# calls too) and with struct ctl_table * for the table; from 5.8 on
@@ -78,6 +79,7 @@ virtual sysctl_filp
 virtual sysctl_user_buffer
 virtual sysctl_mutable_table
 virtual kernel_unknown
+virtual era_given
 
 @initialize:python depends on report || org@
 @@
@@ -107,6 +109,14 @@ def buffer_type():
 def era_handler():
     """The proc handler prototype of the kernel given."""
     return "int (%s, int, %s, size_t *, loff_t *)" % (table_type(), buffer_type())
+
+# The files already told to need -D, so that each is told once.
+UNTOLD = set()
+
+def untold_message():
+    return warn("this file shows handlers without a struct file but no const table: "
+                "give the kernel's era (-D sysctl_user_buffer, -D sysctl_mutable_table, "
+                "or -D era_given for today's) to convert its old handlers")
 
 # Why an old handler of the file is left for hand work, as the rules
 # below find it, by function name.
@@ -166,10 +176,6 @@ E->proc_handler
 @@
 WHY.clear()
 
-@script:python depends on (org || report) && (sysctl_table || sysctl_call) && sysctl_filp@
-@@
-ERA.add("sysctl_filp")
-
 @script:python depends on (org || report) && (sysctl_table || sysctl_call) && sysctl_user_buffer@
 @@
 ERA.add("sysctl_user_buffer")
@@ -177,10 +183,6 @@ ERA.add("sysctl_user_buffer")
 @script:python depends on (org || report) && (sysctl_table || sysctl_call) && sysctl_mutable_table@
 @@
 ERA.add("sysctl_mutable_table")
-
-@script:python depends on (org || report) && (sysctl_table || sysctl_call) && kernel_unknown@
-@@
-ERA.add("kernel_unknown")
 
 // Handlers and declarations that already take the position after lenp:
 // they are left alone, which makes a second run a no-op.
@@ -293,12 +295,83 @@ R fn@pb@p(p1, p2, p3, p4, size_t *, ...);
 )
 
 //----------------------------------------------------------------------
+// The form to write.  What -D says wins (-D era_given with no other name
+// says today's kernel, as run-check.sh tells it).  Told nothing, the patch
+// reads the era from the file: a handler with ppos and no struct file
+// shows a tree of 2.6.32 or later, and one with a const table today's
+// (6.11 on); failing that, handlers, declarations and the proc_handler
+// typedef with a struct file show a tree whose handlers take one, up to
+// 2.6.31, which gets the 2.6.8 form.  A later tree with no const table in
+// view is not guessed at: nothing is converted and the report says what
+// it needs.
+//
+// The rules that convert spell out the condition era_filp or era_later
+// stands for instead of depending on it: spatch's choice of the files
+// worth parsing does not see through a dependency on a rule that only
+// stands for a condition, and would parse every file with a struct file.
+//----------------------------------------------------------------------
+
+@seen_later depends on (sysctl_table || sysctl_call) && !era_given && !sysctl_filp && !kernel_unknown && !sysctl_user_buffer && !sysctl_mutable_table@
+identifier fn, t, w, buf, lenp, pos;
+type T = {ctl_table *, struct ctl_table *};
+type B;
+@@
+
+fn(T t, int w, B buf, size_t *lenp, loff_t *pos) { ... }
+
+@seen_const depends on (sysctl_table || sysctl_call) && seen_later@
+identifier fn, t, w, buf, lenp, pos;
+type B;
+@@
+
+fn(const struct ctl_table *t, int w, B buf, size_t *lenp, loff_t *pos) { ... }
+
+@seen_filp depends on (sysctl_table || sysctl_call) && !era_given && !sysctl_filp && !kernel_unknown && !sysctl_user_buffer && !sysctl_mutable_table && !seen_later && !old_handler && !old_decl@
+identifier fn, t, w, f, buf, lenp, pos;
+type T = {ctl_table *, struct ctl_table *};
+type B;
+@@
+
+fn(T t, int w, struct file *f, B buf, size_t *lenp, loff_t *pos) { ... }
+
+@era_filp depends on (sysctl_table || sysctl_call) && (sysctl_filp || kernel_unknown || (!era_given && !sysctl_user_buffer && !sysctl_mutable_table && !seen_later && (old_handler || old_decl || seen_filp)))@
+typedef ctl_table;
+@@
+
+(
+ctl_table
+|
+struct ctl_table
+)
+
+@era_later depends on (sysctl_table || sysctl_call) && !era_filp && (era_given || sysctl_user_buffer || sysctl_mutable_table || seen_const)@
+typedef ctl_table;
+@@
+
+(
+ctl_table
+|
+struct ctl_table
+)
+
+@script:python depends on (org || report) && era_filp@
+@@
+ERA.add("sysctl_filp")
+
+@script:python depends on report && old_handler && !era_filp && !era_later@
+p << old_handler.p;
+@@
+if p[0].file not in UNTOLD:
+    UNTOLD.add(p[0].file)
+    coccilib.report.print_report(p[0], untold_message())
+
+//----------------------------------------------------------------------
 // From 2.6.32 on: what each old handler uses its struct file and buffer
 // for, in every mode, since it decides what the patch can convert and
 // what the report says.
 //----------------------------------------------------------------------
 
-@file_handled depends on (sysctl_table || sysctl_call) && old_handler && !sysctl_filp && !kernel_unknown@
+@file_handled depends on (sysctl_table || sysctl_call) && old_handler && !sysctl_filp && !kernel_unknown && (era_given || sysctl_user_buffer || sysctl_mutable_table || seen_const)@
 identifier old_handler.filp, old_handler.lenp;
 identifier generic =~ "^(proc_do|do_proc_do)";
 expression E, a, b, d, e;
@@ -315,14 +388,14 @@ generic(a, b, filp@p, d, e)
 
 // A use of the struct file the conversion does not take care of.
 
-@file_extra depends on (sysctl_table || sysctl_call) && old_handler && !sysctl_filp && !kernel_unknown@
+@file_extra depends on (sysctl_table || sysctl_call) && old_handler && !sysctl_filp && !kernel_unknown && (era_given || sysctl_user_buffer || sysctl_mutable_table || seen_const)@
 identifier old_handler.fn, old_handler.filp;
 position p != file_handled.p;
 @@
 
 fn(...) { <+... filp@p ...+> }
 
-@buf_handled depends on (sysctl_table || sysctl_call) && old_handler && !sysctl_filp && !kernel_unknown@
+@buf_handled depends on (sysctl_table || sysctl_call) && old_handler && !sysctl_filp && !kernel_unknown && (era_given || sysctl_user_buffer || sysctl_mutable_table || seen_const)@
 identifier old_handler.filp, old_handler.buf, old_handler.lenp;
 identifier generic =~ "^(proc_do|do_proc_do)";
 expression E, a, b, c, e;
@@ -338,7 +411,7 @@ generic(a, b, c, buf@p, e)
 // From 5.8 on the buffer is a kernel pointer: only handing it on is
 // left to the conversion.
 
-@buf_extra depends on (sysctl_table || sysctl_call) && old_handler && !sysctl_filp && !sysctl_user_buffer && !kernel_unknown@
+@buf_extra depends on (sysctl_table || sysctl_call) && old_handler && !sysctl_filp && !kernel_unknown && (era_given || sysctl_user_buffer || sysctl_mutable_table || seen_const) && !sysctl_user_buffer@
 identifier old_handler.fn, old_handler.buf;
 position p != buf_handled.p;
 @@
@@ -347,7 +420,7 @@ fn(...) { <+... buf@p ...+> }
 
 // From 6.11 on the table is const.
 
-@table_written depends on (sysctl_table || sysctl_call) && old_handler && !sysctl_filp && !sysctl_mutable_table && !kernel_unknown@
+@table_written depends on (sysctl_table || sysctl_call) && old_handler && !sysctl_filp && !kernel_unknown && (era_given || sysctl_user_buffer || sysctl_mutable_table || seen_const) && !sysctl_mutable_table@
 identifier old_handler.fn, old_handler.t;
 identifier fld;
 expression E;
@@ -358,7 +431,7 @@ fn(...) { <+... \( t->fld aop E \| t->fld++ \| t->fld-- \| ++t->fld \| --t->fld 
 
 // The old handlers that take the form of the kernel given.
 
-@def_conv depends on (sysctl_table || sysctl_call) && old_handler && !sysctl_filp && !kernel_unknown && !file_extra && !buf_extra && !table_written@
+@def_conv depends on (sysctl_table || sysctl_call) && old_handler && !sysctl_filp && !kernel_unknown && (era_given || sysctl_user_buffer || sysctl_mutable_table || seen_const) && !file_extra && !buf_extra && !table_written@
 identifier old_handler.fn;
 @@
 
@@ -366,7 +439,7 @@ fn(...) { ... }
 
 // A declaration follows its definition when that is in the file.
 
-@decl_blocked depends on (sysctl_table || sysctl_call) && old_handler && !sysctl_filp && !kernel_unknown && !def_conv@
+@decl_blocked depends on (sysctl_table || sysctl_call) && old_handler && !sysctl_filp && !kernel_unknown && (era_given || sysctl_user_buffer || sysctl_mutable_table || seen_const) && !def_conv@
 identifier old_handler.fn;
 position old_decl.p;
 position q;
@@ -375,7 +448,7 @@ type R;
 
 R fn@p@q(...);
 
-@decl_conv depends on (sysctl_table || sysctl_call) && old_decl && !sysctl_filp && !kernel_unknown@
+@decl_conv depends on (sysctl_table || sysctl_call) && old_decl && !sysctl_filp && !kernel_unknown && (era_given || sysctl_user_buffer || sysctl_mutable_table || seen_const)@
 identifier dfn;
 position old_decl.p;
 position q != decl_blocked.q;
@@ -412,7 +485,7 @@ WHY.setdefault(str(fn), "it writes to its table, const from 6.11 on")
 // the handler rule alone, which loses the query.  After this first change
 // a rule can no longer take positions from the rules above, so the next
 // ones go by the name of the function.
-@depends on (sysctl_table || sysctl_call) && patch && (sysctl_filp || kernel_unknown)@
+@depends on (sysctl_table || sysctl_call) && patch && (sysctl_filp || kernel_unknown || (!era_given && !sysctl_user_buffer && !sysctl_mutable_table && !seen_later && (old_handler || old_decl || seen_filp)))@
 identifier fn, lenp;
 parameter p1, p2, p3, p4;
 position old_decl.p;
@@ -429,7 +502,7 @@ R fn@p(p1, p2, p3, p4, size_t *
   , ...);
 )
 
-@handler depends on (sysctl_table || sysctl_call) && patch && (sysctl_filp || kernel_unknown) disable prototypes@
+@handler depends on (sysctl_table || sysctl_call) && patch && (sysctl_filp || kernel_unknown || (!era_given && !sysctl_user_buffer && !sysctl_mutable_table && !seen_later && (old_handler || old_decl || seen_filp))) disable prototypes@
 identifier old_handler.fn, old_handler.filp, old_handler.lenp;
 parameter p1, p2, p4;
 position p != converted_def.pc;
@@ -497,7 +570,7 @@ fn(...)
 // ->proc_handler are looked at, and only a call whose comments the
 // Python finds the FIXME in is changed.  That is a script rule, not a
 // constraint, which would start Python in every run of the patch.
-@fixme depends on (sysctl_table || sysctl_call) && patch && (sysctl_filp || kernel_unknown) exists@
+@fixme depends on (sysctl_table || sysctl_call) && patch && (sysctl_filp || kernel_unknown || (!era_given && !sysctl_user_buffer && !sysctl_mutable_table && !seen_later && (old_handler || old_decl || seen_filp))) exists@
 identifier fn;
 identifier fp, pos, x;
 expression t, a, b, d, e, E;
@@ -508,10 +581,10 @@ type R;
 
 R fn(..., struct file *fp, ..., loff_t *pos, ...)
 {
-...
+<...
 E;
 x@cm@q = (*t->proc_handler)(a, b, fp, d, e);
-...
+...>
 }
 
 @script:python depends on fixme@
@@ -520,7 +593,7 @@ cm << fixme.cm;
 if not [c for c in cm if "FIXME" in c.before and "ppos" in c.before]:
     cocci.include_match(False)
 
-@depends on (sysctl_table || sysctl_call) && patch && (sysctl_filp || kernel_unknown)@
+@depends on (sysctl_table || sysctl_call) && patch && (sysctl_filp || kernel_unknown || (!era_given && !sysctl_user_buffer && !sysctl_mutable_table && !seen_later && (old_handler || old_decl || seen_filp)))@
 identifier fn;
 identifier fp, pos, x;
 expression t, a, b, d, e, E;
@@ -541,7 +614,7 @@ R fn(..., struct file *fp, ..., loff_t *pos, ...)
 
 // Elsewhere, a call through the table that passes the caller's own file
 // is one of the old kind; the position to pass is the caller's.
-@depends on (sysctl_table || sysctl_call) && patch && (sysctl_filp || kernel_unknown)@
+@depends on (sysctl_table || sysctl_call) && patch && (sysctl_filp || kernel_unknown || (!era_given && !sysctl_user_buffer && !sysctl_mutable_table && !seen_later && (old_handler || old_decl || seen_filp)))@
 identifier fn;
 identifier fp, pos;
 expression t, a, b, d, e;
@@ -655,7 +728,7 @@ fn(...)
 ...>
 }
 
-@depends on (sysctl_table || sysctl_call) && old_handler && patch && !sysctl_filp && !kernel_unknown@
+@depends on (sysctl_table || sysctl_call) && old_handler && patch && !sysctl_filp && !kernel_unknown && (era_given || sysctl_user_buffer || sysctl_mutable_table || seen_const)@
 identifier fn;
 identifier fp, pos;
 expression t, a, b, d, e;

@@ -10,6 +10,7 @@ run, since a field read wrongly would be a finding lost in silence.
 
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -215,8 +216,17 @@ class Diagnostic:
         self.message, self.option = message, option
 
     def key(self):
-        """What makes two the same, wherever they stand."""
-        return (self.severity, self.message, self.option)
+        """What makes two the same, wherever they stand and whatever types
+        they quote: a conversion changes the types in a diagnostic it
+        leaves standing ("typedef redefinition with different types ('int
+        (ctl_table *, ...)' vs 'int ()')"), and that is not a new one.
+        The names they quote still count."""
+        return (self.severity, QUOTED_TYPE.sub("'...'", self.message), self.option)
+
+
+# A quoted type in a compiler's message: a space, parenthesis, star or
+# bracket tells it from a quoted name.
+QUOTED_TYPE = re.compile(r"'[^']*[ (*\[][^']*'")
 
 
 def parse_diagnostics(text, count):

@@ -101,7 +101,9 @@ def _compile_check(run, outcome, installed, before, kbuild_root, prog):
     and the other converted files in place, against what it said of the
     file before (`before`: Source -> [Diagnostic] or None).  A file whose
     errors or broken-contract warnings grew is put back as it was.
-    Returns (files compiled both times, {Source: its first new diagnostic})."""
+    Returns (files compiled both times, {Source: its first new diagnostic,
+    or the file of its contract it goes back with}, the files of the
+    latter kind)."""
     after = _compile(run, installed, kbuild_root, prog)
     compiled, put_back = 0, {}
     for s in installed:
@@ -109,15 +111,39 @@ def _compile_check(run, outcome, installed, before, kbuild_root, prog):
             continue
         compiled += 1
         new = _first_new(s, before[s], after[s])
-        if not new:
+        if new and _put_back(outcome, s):
+            put_back[s] = new
+    return compiled, put_back, _put_back_contract(outcome, installed, put_back)
+
+
+def _put_back(outcome, s):
+    """Puts s back as it was; False, said, when it cannot."""
+    try:
+        install.replace(s, outcome.final[s], outcome.original[s])
+    except (install.Refused, OSError) as e:
+        warn("%s: cannot put it back: %s" % (s.display, e))
+        return False
+    return True
+
+
+def _put_back_contract(outcome, installed, put_back):
+    """The sysctl conversion is one contract: the proc_handler type, the
+    handlers and every call through it take ppos together.  When a file of
+    it is put back, the others go back with it, each named in put_back
+    with the file it follows; returns those that followed."""
+    sides = sorted((s for s in installed if SYSCTL_PATCH in outcome.regions.get(s, {})),
+                   key=lambda s: s.display)
+    cause = next((s for s in sides if s in put_back), None)
+    followers = set()
+    if cause is None:
+        return followers
+    for s in sides:
+        if s in put_back or not _put_back(outcome, s):
             continue
-        try:
-            install.replace(s, outcome.final[s], outcome.original[s])
-        except (install.Refused, OSError) as e:
-            warn("%s: cannot put it back: %s" % (s.display, e))
-            continue
-        put_back[s] = new
-    return compiled, put_back
+        put_back[s] = ("%s: goes back with %s, whose sysctl handlers and proc_handler "
+                       "it must agree with" % (s.display, cause.display))
+        followers.add(s)
+    return followers
 
 
 def _still_worse(run, put_back, before, kbuild_root):
@@ -129,7 +155,8 @@ def _still_worse(run, put_back, before, kbuild_root):
     worse = {}
     for s in back:
         diags = now[s]
-        new = _first_new(s, before[s], diags) if diags is not None else None
+        new = _first_new(s, before[s], diags) \
+            if diags is not None and before.get(s) is not None else None
         if new:
             worse[s] = new
     return worse
@@ -237,8 +264,8 @@ def _fix(run, scratch, prog):
             if by_kbuild else ""))
         prog.phase("compiling the converted files%s" % (", with Kbuild" if by_kbuild else ""),
                    by_kbuild or None)
-    compiled, put_back = _compile_check(run, outcome, installed, before_diags, kbuild_root,
-                                        prog) if installed else (0, {})
+    compiled, put_back, followers = _compile_check(
+        run, outcome, installed, before_diags, kbuild_root, prog) if installed else (0, {}, set())
     journal.end(unverified)
     converted = len(installed)
     installed = [s for s in installed if s not in put_back]
@@ -330,8 +357,9 @@ def _fix(run, scratch, prog):
 
     if put_back:
         out.append("")
-        out.append("put back as they were (a compiler finds them worse after the conversion):")
-        for s in sorted(put_back, key=lambda s: s.display):
+        out.append("put back as they were (a compiler finds them worse after the conversion, "
+                   "or they hold a contract with one that is):")
+        for s in sorted(put_back, key=lambda s: (s in followers, s.display)):
             out.append("  " + put_back[s])
     if still_worse:
         out.append("")

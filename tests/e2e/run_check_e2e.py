@@ -166,6 +166,10 @@ def assert_clean_fix_summary(out, changed):
     check(n == changed, "--fix summary: files changed: %d, want %d" % (n, changed))
 
 
+PUT_BACK = ("put back as they were (a compiler finds them worse after the conversion, "
+            "or they hold a contract with one that is):")
+
+
 def compare_to_expected(env, tree):
     problems = []
     for rel in expectations.corpus_files(env.corpus):
@@ -363,20 +367,26 @@ def case_compile_check(env):
     rc, out, err = env.run(["--fix", "-j", JOBS, "."], cwd=tree)
     check(rc == 1, "--fix with a file the conversion breaks should exit 1:\n" + show(rc, out, err))
     check(read(path).decode() == BROKEN_BY_CONVERSION, "the broken file is not as it was")
-    block = output_block(out, "put back as they were (a compiler finds them worse after the conversion):")
-    check(len(block) == 2 and "kernel/local_reset.c:" in block[1]
+    block = output_block(out, PUT_BACK)
+    check(len(block) >= 2 and "kernel/local_reset.c:" in block[1]
           and "too few arguments" in block[1], "the file put back, with its new error:\n" + out)
-    # Its table's handler type was converted with the rest of the contract:
-    # the file as it was no longer fits it, and the run says so.
-    worse = output_block(out, "still worse after being put back (a header the run converted "
-                              "changed under them; convert them by hand or put the header back):")
-    check(len(worse) == 2 and "kernel/local_reset.c:" in worse[1]
-          and "incompatible function pointer types" in worse[1],
-          "the file put back, still worse under the converted header:\n" + out)
+    # The other sides of its contract (the proc_handler type and the other
+    # handlers) go back with it, each named so: none is left half converted.
+    others = [line.split(":")[0].strip() for line in block[2:]]
+    check(others and all("goes back with kernel/local_reset.c" in line for line in block[2:]),
+          "the other sides of the sysctl contract go back with it:\n" + out)
+    check("include/linux/sysctl.h" in others, "proc_handler's header goes back too:\n" + out)
+    check("still worse after being put back" not in out,
+          "with its contract put back, no file is worse than before:\n" + out)
     n = len(env.converted_files())
-    check(re.search(r"^  compiled: +%d of %d changed files, 1 put back$" % (n + 1, n + 1), out, re.M),
-          "every changed file compiled, one put back:\n" + out)
-    problems = [p for p in compare_to_expected(env, tree) if "local_reset.c" not in p]
+    check(re.search(r"^  compiled: +%d of %d changed files, %d put back$"
+                    % (n + 1, n + 1, len(block) - 1), out, re.M),
+          "every changed file compiled, the contract put back:\n" + out)
+    for rel in others:
+        check(read(os.path.join(tree, rel)) == read(os.path.join(env.corpus, rel)),
+              "%s is not as it was" % rel)
+    problems = [p for p in compare_to_expected(env, tree)
+                if "local_reset.c" not in p and p.split(":")[0] not in others]
     check(not problems, "the other files convert as corpus/expected:\n  " + "\n  ".join(problems))
 
 
@@ -399,7 +409,7 @@ def case_kbuild_check(env):
     conversion breaks, named with gcc's first new error, and keeps the rest."""
     tree = os.path.join(env.tmp, "tree")
     shutil.copytree(os.path.join(env.corpus, "include"), os.path.join(tree, "include"))
-    rel = _a_converted_driver(env)
+    rel = _a_converted_driver(env, sysctl=False)
     driver = os.path.join(tree, "drivers", "char", os.path.basename(rel))
     write(driver, read(os.path.join(env.corpus, rel)).decode("utf-8", "surrogateescape"))
     broken = os.path.join(tree, "kernel", "local_reset.c")
@@ -416,9 +426,8 @@ def case_kbuild_check(env):
                     r"Kbuild, the others with libclang\)$", err, re.M),
           "the two .c files are not compiled by the tree's make:\n" + show(rc, out, err))
     check(read(broken).decode() == BROKEN_BY_CONVERSION, "the broken file is not as it was")
-    block = output_block(out, "put back as they were (a compiler finds them worse after the "
-                              "conversion):")
-    check(len(block) == 2 and "kernel/local_reset.c:" in block[1]
+    block = output_block(out, PUT_BACK)
+    check(len(block) >= 2 and "kernel/local_reset.c:" in block[1]
           and "too few arguments to function 'proc_dolocal'" in block[1],
           "the file put back, with gcc's new error:\n" + out)
     check(read(driver) == env.wanted(rel), "the driver lost its conversion:\n" + out)
@@ -426,10 +435,12 @@ def case_kbuild_check(env):
     check(not left, "the compile check left files behind: %s" % left)
 
 
-def _a_converted_driver(env):
-    """A corpus .c file the conversions change, and its path."""
+def _a_converted_driver(env, sysctl=True):
+    """A corpus .c file the conversions change, and its path; with
+    sysctl=False one without a sysctl table, which stays out of the
+    proc_handler contract."""
     for rel in env.converted_files():
-        if rel.endswith(".c"):
+        if rel.endswith(".c") and (sysctl or b"ctl_table" not in read(os.path.join(env.corpus, rel))):
             return rel
     raise Failure("the corpus has no .c file that a conversion changes")
 

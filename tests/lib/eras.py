@@ -38,12 +38,13 @@ def of_files(checker, tree, rels):
 
 
 def defines(era, cocci):
-    """spatch's -D options for era, for the names the patch declares."""
+    """spatch's -D options for era, for the names the patch declares, and
+    era_given: the era is told, not to be read from the code."""
     with open(cocci, encoding="utf-8") as f:
         declared = {n.strip() for line in f if line.startswith("virtual ")
                     for n in line[len("virtual "):].split(",")}
     out = []
-    for name in era:
+    for name in tuple(era) + ("era_given",):
         if name in declared:
             out += ["-D", name]
     return out
