@@ -3,6 +3,7 @@
 #include "flags/plan.h"
 #include "flags/fallback.h"
 #include "flags/tree.h"
+#include "input/vfs_entry_text.h"
 #include "util/xalloc.h"
 
 #include <stdlib.h>
@@ -14,6 +15,12 @@ static void plan_place(struct ss_plan *plan, const char *path, const struct ss_t
 	plan->kernel = ss_kversion_of_file(path);
 	if (t)
 		plan->vfs_core = ss_tree_is_vfs_core(t, path);
+}
+
+void ss_plan_role(struct ss_plan *plan, const char *text, size_t len)
+{
+	if (!plan->vfs_core)
+		plan->vfs_core = ss_text_defines_vfs_entry(text, len);
 }
 
 void ss_plan_file(const char *abs, const struct ss_compdb *db, struct ss_plan *plan)

@@ -9,6 +9,7 @@
  */
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "flags/compdb.h"
 #include "flags/kbuild_args.h"
@@ -22,7 +23,8 @@ struct ss_plan {
 	struct strvec args;	/* parser arguments, not naming the file */
 	char *root;		/* the kernel tree's root, or NULL */
 	struct ss_kversion kernel;	/* the tree's kernel version, or unknown */
-	bool vfs_core;
+	bool vfs_core;		/* by its place in the tree, or by its role
+				   (ss_plan_role()) */
 	bool may_fall_back;	/* retry with the fallback header if headers fail */
 	char *config;		/* the autoconf.h the arguments force in, which the
 				   bundled header keeps (fallback.h), or NULL */
@@ -40,6 +42,11 @@ enum ss_headers {
 
 /* The plan made to parse with `h` (and its `config` found). */
 void ss_plan_headers(struct ss_plan *plan, enum ss_headers h);
+
+/* What the file's text says of the plan: a file defining read(2) or the
+   VFS functions behind it is the VFS core wherever it lies
+   (vfs_entry_text.h). */
+void ss_plan_role(struct ss_plan *plan, const char *text, size_t len);
 
 /* The plan for the file at absolute path `abs`; `db` may be NULL. */
 void ss_plan_file(const char *abs, const struct ss_compdb *db, struct ss_plan *plan);

@@ -11,6 +11,7 @@
 #include "util/xalloc.h"
 #include "flags/handler_type.h"
 #include "flags/plan.h"
+#include "input/source.h"
 #include "flags/tree.h"
 #include "flags/vfs_era.h"
 #include "findings/messages.h"
@@ -57,6 +58,22 @@ int ss_write_rules_json(FILE *f)
 /* The "vfs" of a file written for kernel v: the virtual rules that tell
    the semantic patches where its VFS differs from today's, and whether it
    is of the VFS core. */
+/* The plan's role as the scan decides it (ss_plan_role()), so that a
+   patch told the era is told what the scan found; a file that cannot be
+   read keeps what its place says. */
+static void plan_role(const char *path, struct ss_plan *plan)
+{
+	struct ss_source src;
+	char *reason = NULL;
+
+	if (ss_source_read(path, &src, &reason) < 0) {
+		free(reason);
+		return;
+	}
+	ss_plan_role(plan, src.buf, src.len);
+	ss_source_free(&src);
+}
+
 static json_object *era_json(struct ss_kversion v, bool vfs_core)
 {
 	json_object *list = json_object_new_array();
@@ -135,6 +152,7 @@ int ss_write_flags_json(FILE *f, char *const *paths, size_t n, const struct ss_c
 		o = json_object_new_object();
 		args = json_object_new_array();
 		ss_plan_file(abs ? abs : paths[i], db, &plan);
+		plan_role(paths[i], &plan);
 		json_object_object_add(o, "file", ss_json_string(paths[i]));
 		json_object_object_add(o, "how", json_object_new_string(ss_how_name(plan.how)));
 		json_object_object_add(o, "root", ss_json_string(plan.root));

@@ -94,12 +94,13 @@ static void choose_by_words(const struct ss_checker *c, const char *path,
 /* The file's flags: the compile database's, its tree's, Kbuild's or the
    bundled header (plan.h), with the run's --kernel and --headers. */
 static void plan_file(const struct ss_checker *c, const char *path, const char *abs,
-		      struct ss_plan *plan, struct ss_file_result *r)
+		      const struct ss_source *src, struct ss_plan *plan, struct ss_file_result *r)
 {
 	if (c->kbuild)
 		ss_plan_kbuild(abs, c->kbuild, plan);
 	else
 		ss_plan_file(abs, c->db, plan);
+	ss_plan_role(plan, src->buf, src->len);
 	if (ss_kversion_known(c->opt->kernel))
 		plan->kernel = c->opt->kernel;
 	if (plan->note)
@@ -176,7 +177,7 @@ void ss_check_file(void *ctx, const char *path, struct ss_file_result *r,
 		r->stats.failed++;
 		goto words;
 	}
-	plan_file(c, path, abs, &plan, r);
+	plan_file(c, path, abs, &src, &plan, r);
 	policy = policy_for(c, &plan, choice_only);
 	if (!from_cache(c, path, abs, &src, &plan, &policy, key, r)) {
 		ss_summarise_text(path, src.buf, src.len, &r->summaries);
