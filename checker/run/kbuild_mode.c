@@ -81,6 +81,7 @@ int ss_kbuild_main(int argc, char **argv)
 
 		ss_rules_prefilter_init(&c.prefilter);
 		pool = ss_pool_new(1, ss_check_file, &c);
+		ss_pool_time_limit(pool, o.opt.time_limit);
 		ss_pool_submit(pool, k.source);
 		while (ss_pool_wait(pool, -1, &r))
 			;
