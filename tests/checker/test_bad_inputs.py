@@ -78,6 +78,21 @@ try:
         c.expect(rc == 1, "unreadable file in a tree: the rest still reported (%d)" % rc)
         os.chmod(locked, 0o644)
 
+    # A full disk, for every format, to -o FILE or to standard output: the
+    # file and the cause named in one line, exit 2.
+    if os.path.exists("/dev/full"):
+        for fmt in ("text", "json", "sarif"):
+            rc, out, err = c.run("-q", "--no-cache", "-o", "/dev/full", "--format=" + fmt, good)
+            c.expect(rc == 2 and err.decode().splitlines()
+                     == ["safeseek-check: /dev/full: No space left on device"],
+                     "-o /dev/full --format=%s: one line naming it and why (%d): %r"
+                     % (fmt, rc, err))
+            with open("/dev/full", "wb") as full:
+                rc, _, err = c.run("-q", "--no-cache", "--format=" + fmt, good, stdout=full)
+            c.expect(rc == 2 and b"No space left on device" in err and len(err.splitlines()) == 1,
+                     "standard output full, --format=%s: one line saying so (%d): %r"
+                     % (fmt, rc, err))
+
     # A file over the time limit is named like one that cannot be parsed,
     # and the files after it are still tried (a microsecond: every parse
     # takes longer).
