@@ -17,6 +17,19 @@ json_object *ss_json_string(const char *s)
 	return o;
 }
 
+json_object *ss_json_name(const char *path)
+{
+	json_object *o;
+	char *name;
+
+	if (!path)
+		return NULL;
+	name = ss_text_name(path);
+	o = json_object_new_string(name);
+	free(name);
+	return o;
+}
+
 int ss_json_write(FILE *f, json_object *obj)
 {
 	const char *text = json_object_to_json_string_ext(

@@ -2,6 +2,7 @@
 #include "util/escape.h"
 #include "util/xalloc.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 size_t ss_utf8_seq(const unsigned char *s)
@@ -48,6 +49,38 @@ char *ss_text_printable(const char *s)
 				*o++ = hex[p[i] & 15];
 			}
 			p += k;
+			continue;
+		}
+		memcpy(o, p, n);
+		o += n;
+		p += n;
+	}
+	*o = '\0';
+	return out;
+}
+
+static bool is_hex(char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+char *ss_text_name(const char *s)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *p = (const unsigned char *)s;
+	char *out = xmalloc(strlen(s) * 4 + 1), *o = out;
+
+	while (*p) {
+		size_t n = ss_utf8_seq(p);
+		bool escape = n == 0 || (p[0] == '\\' && p[1] == 'x' && is_hex((char)p[2]) &&
+					 is_hex((char)p[3]));
+
+		if (escape) {
+			*o++ = '\\';
+			*o++ = 'x';
+			*o++ = hex[*p >> 4];
+			*o++ = hex[*p & 15];
+			p++;
 			continue;
 		}
 		memcpy(o, p, n);
