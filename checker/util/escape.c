@@ -64,7 +64,15 @@ static bool is_hex(char c)
 	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
-char *ss_text_name(const char *s)
+/* A backslash the name holds that would read as the start of \xNN. */
+static bool reads_as_escape(const unsigned char *p)
+{
+	return p[0] == '\\' && p[1] == 'x' && is_hex((char)p[2]) && is_hex((char)p[3]);
+}
+
+/* s with each byte that is not UTF-8 (and, for names, each backslash that
+   would read as an escape) as \xNN, or as U+FFFD. */
+static char *valid_utf8(const char *s, bool name)
 {
 	static const char hex[] = "0123456789abcdef";
 	const unsigned char *p = (const unsigned char *)s;
@@ -72,14 +80,17 @@ char *ss_text_name(const char *s)
 
 	while (*p) {
 		size_t n = ss_utf8_seq(p);
-		bool escape = n == 0 || (p[0] == '\\' && p[1] == 'x' && is_hex((char)p[2]) &&
-					 is_hex((char)p[3]));
 
-		if (escape) {
-			*o++ = '\\';
-			*o++ = 'x';
-			*o++ = hex[*p >> 4];
-			*o++ = hex[*p & 15];
+		if (n == 0 || (name && reads_as_escape(p))) {
+			if (name) {
+				*o++ = '\\';
+				*o++ = 'x';
+				*o++ = hex[*p >> 4];
+				*o++ = hex[*p & 15];
+			} else {
+				memcpy(o, "\xef\xbf\xbd", 3);
+				o += 3;
+			}
 			p++;
 			continue;
 		}
@@ -91,26 +102,14 @@ char *ss_text_name(const char *s)
 	return out;
 }
 
+char *ss_text_name(const char *s)
+{
+	return valid_utf8(s, true);
+}
+
 char *ss_text_utf8(const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
-	char *out = xmalloc(strlen(s) * 3 + 1), *o = out;
-
-	while (*p) {
-		size_t n = ss_utf8_seq(p);
-
-		if (n == 0) {
-			memcpy(o, "\xef\xbf\xbd", 3);
-			o += 3;
-			p++;
-			continue;
-		}
-		memcpy(o, p, n);
-		o += n;
-		p += n;
-	}
-	*o = '\0';
-	return out;
+	return valid_utf8(s, false);
 }
 
 unsigned ss_utf8_columns(const char *s, size_t bytes)
