@@ -853,6 +853,7 @@ void ss_fops_text_facts(const char *s, size_t len, struct ss_facts *out)
 	const char *at = s;
 	bool pasting = memmem(s, len, "##", 2) != NULL;
 	struct sheet sh = { .out = out };
+	size_t code_from = 0;
 
 	while ((at = memmem(at, len - (size_t)(at - s), WORD("file_operations")))) {
 		size_t i = (size_t)(at - s), before = out->nfops;
@@ -862,7 +863,7 @@ void ss_fops_text_facts(const char *s, size_t len, struct ss_facts *out)
 			continue;
 		mention_facts(s, len, i, pasting, &sh);
 		/* A comment or a string only speaks of one. */
-		if (out->nfops > before && !ss_ctext_in_code(s, len, i)) {
+		if (out->nfops > before && !ss_ctext_in_code_from(s, len, &code_from, i)) {
 			while (sh.n > 0 && sh.wanted[sh.n - 1].fops >= before)
 				free(sh.wanted[--sh.n].name);
 			out->nfops = before;
