@@ -91,9 +91,16 @@ static int emit(const struct ss_options *o, const struct ss_findings *fs,
 		fprintf(stderr, "safeseek-check: %s: %s\n", o->output, strerror(errno));
 		return -1;
 	}
+	errno = 0;
 	if (write_report(out.f, o, fs, st, pf) < 0) {
+		/* a write that failed (a full disk) says why; else building failed */
+		int why = ferror(out.f) ? (errno ? errno : EIO) : 0;
+
 		ss_outfile_abort(&out);
-		fprintf(stderr, "safeseek-check: %s: cannot build the report\n", o->output);
+		if (why)
+			fprintf(stderr, "safeseek-check: %s: %s\n", o->output, strerror(why));
+		else
+			fprintf(stderr, "safeseek-check: %s: cannot build the report\n", o->output);
 		return -1;
 	}
 	if (ss_outfile_commit(&out) < 0) {

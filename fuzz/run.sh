@@ -5,7 +5,7 @@
 #
 #   fuzz/run.sh TARGET SECONDS [BUILD_DIR]
 #
-# TARGET is diff, baseline, kbuild, tree or analyse.  BUILD_DIR (default
+# TARGET is diff, baseline, kbuild, tree, analyse or cache.  BUILD_DIR (default
 # build-fuzz/ at the top, or $SAFESEEK_FUZZ_BUILD) is configured with
 # clang-19 when it is not yet, and the target is brought up to date every
 # time, so that a run never fuzzes code that has since changed.  Seeds come from
@@ -29,8 +29,8 @@ target=${1#fuzz_}
 seconds=$2
 build=${3:-${SAFESEEK_FUZZ_BUILD:-$top/build-fuzz}}
 case $target in
-diff | baseline | kbuild | tree | analyse) ;;
-*) die "unknown target '$1' (diff, baseline, kbuild, tree or analyse)" ;;
+diff | baseline | kbuild | tree | analyse | cache) ;;
+*) die "unknown target '$1' (diff, baseline, kbuild, tree, analyse or cache)" ;;
 esac
 [[ $seconds =~ ^[1-9][0-9]*$ ]] || die "SECONDS must be a positive number, not '$seconds'"
 

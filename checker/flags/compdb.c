@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "flags/compdb.h"
 #include "flags/kbuild_args.h"
+#include "input/source.h"
 #include "util/path.h"
 #include "util/xalloc.h"
 
@@ -9,6 +10,7 @@
 #include <errno.h>
 #include <json-c/json.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,10 +117,70 @@ static int entry_problem(json_object *e, char *buf, size_t len)
 }
 
 /*
+ * Whether a "command" ends inside a quote, split as libclang splits it
+ * (backslash escapes outside single quotes): libclang then gives the
+ * arguments up to the quote, or none, and says nothing.
+ */
+static bool unterminated_quote(const char *s)
+{
+	char quote = 0;
+
+	for (; *s; s++) {
+		if (*s == '\\' && quote != '\'') {
+			if (!s[1])
+				return true;
+			s++;
+		} else if (quote) {
+			quote = *s == quote ? 0 : quote;
+		} else if (*s == '\'' || *s == '"') {
+			quote = *s;
+		}
+	}
+	return quote != 0;
+}
+
+/* The whole file as JSON, or NULL with why in err. */
+static json_object *parse_file(const char *path, char *err, size_t errlen)
+{
+	struct json_tokener *tok;
+	struct ss_source src;
+	json_object *root;
+	char *reason;
+
+	if (ss_source_read_any(path, &src, &reason) < 0) {
+		snprintf(err, errlen, "%s: %s", path, reason);
+		free(reason);
+		return NULL;
+	}
+	tok = json_tokener_new();
+	root = json_tokener_parse_ex(tok, src.buf, (int)(src.len > INT32_MAX ? INT32_MAX : src.len));
+	if (!root && !src.buf[strspn(src.buf, " \t\r\n")])
+		snprintf(err, errlen, "%s: is empty", path);
+	else if (!root && json_tokener_get_error(tok) == json_tokener_continue)
+		snprintf(err, errlen, "%s: not valid JSON: the file ends inside it (cut short?)", path);
+	else if (!root)
+		snprintf(err, errlen, "%s: not valid JSON at byte %zu: %s", path,
+			 json_tokener_get_parse_end(tok), json_tokener_error_desc(json_tokener_get_error(tok)));
+	else if (json_tokener_get_parse_end(tok) < src.len &&
+		 src.buf[json_tokener_get_parse_end(tok) + strspn(src.buf + json_tokener_get_parse_end(tok), " \t\r\n")]) {
+		snprintf(err, errlen, "%s: not valid JSON: more follows its end at byte %zu", path,
+			 json_tokener_get_parse_end(tok));
+		json_object_put(root);
+		root = NULL;
+	}
+	json_tokener_free(tok);
+	ss_source_free(&src);
+	return root;
+}
+
+/*
  * libclang says only that loading failed, and says it on standard error in
  * its own words: look at the file first and name what is wrong with it.
+ * The entries whose "command" ends inside a quote go into `quoted`, by
+ * their file made absolute, with their number.
  */
-static int validate(const char *path, char *err, size_t errlen)
+static int validate(const char *path, const char *abs_build, struct ss_map *quoted,
+		    char *err, size_t errlen)
 {
 	struct stat st;
 	json_object *root;
@@ -128,15 +190,9 @@ static int validate(const char *path, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return -1;
 	}
-	root = json_object_from_file(path);
-	if (!root) {
-		const char *why = json_util_get_last_err();
-		size_t len = why ? strcspn(why, "\n") : 0;
-
-		snprintf(err, errlen, "%s: not valid JSON (%.*s)", path,
-			 (int)len, why ? why : "");
+	root = parse_file(path, err, errlen);
+	if (!root)
 		return -1;
-	}
 	if (!json_object_is_type(root, json_type_array)) {
 		snprintf(err, errlen, "%s: not a JSON array of compile commands", path);
 		json_object_put(root);
@@ -163,6 +219,19 @@ static int validate(const char *path, char *err, size_t errlen)
 			json_object_put(root);
 			return -1;
 		}
+		if (json_object_object_get_ex(e, "command", &v) &&
+		    unterminated_quote(json_object_get_string(v))) {
+			json_object *d, *f;
+			char *dir, *file;
+
+			json_object_object_get_ex(e, "directory", &d);
+			json_object_object_get_ex(e, "file", &f);
+			dir = absolute_in(abs_build, json_object_get_string(d));
+			file = absolute_in(dir, json_object_get_string(f));
+			ss_map_put(quoted, file, strlen(file), i + 1, NULL);
+			free(dir);
+			free(file);
+		}
 	}
 	json_object_put(root);
 	return 0;
@@ -182,6 +251,8 @@ struct ss_compdb *ss_compdb_load(const char *build_dir, char *err, size_t errlen
 	CXCompileCommands cmds;
 	struct ss_compdb *db;
 	char *abs_build = ss_path_absolute(build_dir);
+	struct ss_map quoted = { 0 };
+	size_t *quote_at;
 	unsigned n;
 
 	if (!abs_build) {
@@ -190,8 +261,9 @@ struct ss_compdb *ss_compdb_load(const char *build_dir, char *err, size_t errlen
 	}
 	db = xcalloc(1, sizeof(*db));
 	db->path = ss_path_join(build_dir, "compile_commands.json");
-	if (validate(db->path, err, errlen) < 0) {
+	if (validate(db->path, abs_build, &quoted, err, errlen) < 0) {
 		free(abs_build);
+		ss_map_free(&quoted);
 		ss_compdb_free(db);
 		return NULL;
 	}
@@ -215,6 +287,13 @@ struct ss_compdb *ss_compdb_load(const char *build_dir, char *err, size_t errlen
 
 		ent->file = absolute_in(dir, clang_getCString(f));
 		fill_entry(ent, cmd, dir);
+		quote_at = ss_map_get(&quoted, ent->file, strlen(ent->file));
+		if (quote_at) {
+			free(ent->problem);
+			strvec_clear(&ent->args);
+			ent->problem = xasprintf("entry %zu: its \"command\" ends inside a quote; "
+						 "its flags are not used", *quote_at);
+		}
 		db->n++;
 		free(dir);
 		clang_disposeString(d);
@@ -224,6 +303,7 @@ struct ss_compdb *ss_compdb_load(const char *build_dir, char *err, size_t errlen
 		clang_CompileCommands_dispose(cmds);
 	clang_CompilationDatabase_dispose(cdb);
 	free(abs_build);
+	ss_map_free(&quoted);
 	index_entries(db);
 	return db;
 }

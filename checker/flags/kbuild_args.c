@@ -189,7 +189,9 @@ void ss_kbuild_args_free(struct ss_kbuild_args *k)
 	for (i = 0; i < k->nown; i++)
 		free(k->own[i]);
 	free(k->own);
-	free(k->source);
+	for (i = 0; i < k->nsources; i++)
+		free(k->sources[i]);
+	free(k->sources);
 	free(k->target);
 	memset(k, 0, sizeof(*k));
 }
@@ -205,8 +207,8 @@ int ss_kbuild_translate(int argc, char *const argv[],
 			bool (*own_takes_value)(const char *arg),
 			struct ss_kbuild_args *out, char *err, size_t errlen)
 {
-	struct strvec keep = { 0 }, own = { 0 };
-	const char *arch = NULL, *source = NULL, *explicit_target = NULL;
+	struct strvec keep = { 0 }, own = { 0 }, sources = { 0 };
+	const char *arch = NULL, *explicit_target = NULL;
 	int bits = 0, big_endian = -1, i, rc = 0;
 	bool lang_given = false, options_end = false;
 
@@ -218,7 +220,7 @@ int ss_kbuild_translate(int argc, char *const argv[],
 		bool has_next = i + 1 < argc;
 
 		if (options_end || a[0] != '-' || a[1] == '\0') {
-			source = a;	/* the last one wins */
+			rc = push(&sources, a);
 		} else if (is(a, "--")) {
 			options_end = true;
 		} else if (is(a, "--kbuild")) {
@@ -282,7 +284,7 @@ int ss_kbuild_translate(int argc, char *const argv[],
 		 * code generation (-f..., -m...), plugins, sparse's switches.
 		 */
 	}
-	if (rc == 0 && !source) {
+	if (rc == 0 && !sources.n) {
 		snprintf(err, errlen, "no source file among the arguments");
 		rc = -1;
 	}
@@ -314,18 +316,20 @@ int ss_kbuild_translate(int argc, char *const argv[],
 			rc = -1;
 	}
 	/* Kbuild's probe hands over a mktemp file with no suffix at all. */
-	if (rc == 0 && !lang_given && !has_c_suffix(source)) {
+	for (i = 0; rc == 0 && !lang_given && i < (int)sources.n; i++) {
+		if (has_c_suffix(sources.v[i]))
+			continue;
 		rc = push(&keep, "-x");
 		if (rc == 0)
 			rc = push(&keep, "c");
+		lang_given = true;
 	}
-	if (rc == 0 && !(out->source = strdup(source)))
-		rc = -1;
 	if (rc < 0) {
 		if (errlen && !err[0])
 			snprintf(err, errlen, "out of memory");
 		strvec_clear(&keep);
 		strvec_clear(&own);
+		strvec_clear(&sources);
 		ss_kbuild_args_free(out);
 		return -1;
 	}
@@ -335,5 +339,7 @@ int ss_kbuild_translate(int argc, char *const argv[],
 	out->nclang = (int)keep.n;
 	out->own = own.v;
 	out->nown = (int)own.n;
+	out->sources = sources.v;
+	out->nsources = (int)sources.n;
 	return 0;
 }

@@ -19,7 +19,8 @@
 struct ss_kbuild_args {
 	char **clang_args;	/* NULL-terminated; without the source file */
 	int nclang;
-	char *source;		/* the last argument that is not an option */
+	char **sources;		/* every argument that is not an option, in order */
+	int nsources;
 	char **own;		/* the checker's own long options, in order */
 	int nown;
 	char *target;		/* the --target given to clang, or NULL */
@@ -34,7 +35,7 @@ struct ss_kbuild_args {
 bool ss_kbuild_detect(int argc, char *const argv[]);
 
 /*
- * Split argv[1..] into clang arguments, the source file and the checker's
+ * Split argv[1..] into clang arguments, the source files and the checker's
  * own long options.  Every `--name` argument is the checker's own unless it
  * is one a compiler or sparse understands (--arch=, --os=, --target=,
  * --sysroot=, --param); `own_takes_value` tells which of the checker's options

@@ -4,9 +4,11 @@
 
 #include "input/handoff_text.h"
 #include "input/vfs_opens.h"
+#include "util/container.h"
 #include "util/ctext.h"
 #include "util/xalloc.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,6 +58,95 @@ struct sheet {
 };
 
 /* One file_operations initializer, and what its text shows around it. */
+/*
+ * The whole-word occurrences of a name in the text.  The first lookups
+ * search the text; past a few, an index of every word is made once, so
+ * that a text with thousands of methods is not read once for each.
+ */
+#define WORDS_SEARCHED 16
+
+struct words {
+	const char *s;
+	size_t len;
+	unsigned lookups;
+	bool indexed;
+	struct ss_map first;		/* word -> its first occurrence in at[] */
+	size_t *at, *next, n;		/* every word in order; the next of the same */
+};
+
+struct word_walk {
+	size_t k;			/* in at[], when the walk uses the index */
+	bool indexed;
+};
+
+static void index_words(struct words *w)
+{
+	size_t cap = 0, i = 0;
+
+	while (i < w->len) {
+		size_t end = i;
+
+		while (end < w->len && ss_ctext_ident_char(w->s[end]))
+			end++;
+		if (end == i) {
+			i++;
+			continue;
+		}
+		xgrow((void **)&w->at, &cap, w->n + 1, sizeof(*w->at));
+		w->at[w->n++] = i;
+		i = end;
+	}
+	w->next = xcalloc(w->n ? w->n : 1, sizeof(*w->next));
+	for (size_t k = w->n; k-- > 0;) {
+		size_t len = ss_ctext_ident_end(w->s, w->len, w->at[k]) - w->at[k];
+		bool added;
+		size_t *first = ss_map_put(&w->first, w->s + w->at[k], len, k, &added);
+
+		w->next[k] = added ? SIZE_MAX : *first;
+		*first = k;
+	}
+	w->indexed = true;
+}
+
+/* The occurrence of `name` after `from` (SIZE_MAX: the first), or SIZE_MAX. */
+static size_t word_after(struct words *w, struct span name, struct word_walk *walk, size_t from)
+{
+	const char *s = w->s, *at;
+
+	if (from == SIZE_MAX) {
+		if (!w->indexed && ++w->lookups > WORDS_SEARCHED)
+			index_words(w);
+		walk->indexed = w->indexed;
+		if (walk->indexed) {
+			size_t *k = ss_map_get(&w->first, s + name.at, name.n);
+
+			walk->k = k ? *k : SIZE_MAX;
+			return k ? w->at[*k] : SIZE_MAX;
+		}
+		at = s;
+	} else if (walk->indexed) {
+		walk->k = w->next[walk->k];
+		return walk->k == SIZE_MAX ? SIZE_MAX : w->at[walk->k];
+	} else {
+		at = s + from + name.n;
+	}
+	while ((at = memmem(at, w->len - (size_t)(at - s), s + name.at, name.n))) {
+		size_t i = (size_t)(at - s);
+
+		if (ss_ctext_word_at(s, w->len, i, s + name.at, name.n))
+			return i;
+		at += name.n;
+	}
+	return SIZE_MAX;
+}
+
+static void words_free(struct words *w)
+{
+	ss_map_free(&w->first);
+	free(w->at);
+	free(w->next);
+}
+
 struct context {
 	const char *s;
 	size_t len;
@@ -64,6 +155,7 @@ struct context {
 	struct span params;	/* that macro's parameter list, if it has one */
 	bool pasting;		/* the text pastes tokens (`##`) somewhere */
 	struct sheet *sheet;
+	struct words *words;	/* of the whole text */
 };
 
 /* A data method entry: the member and its value. */
@@ -167,21 +259,18 @@ struct definition {
  * Whether the text defines the function `name`, and every definition of it
  * satisfies `holds`; false when there is none, or one is cut short.
  */
-static bool every_definition(const char *s, size_t len, struct span name,
+static bool every_definition(struct words *w, struct span name,
 			     bool (*holds)(const char *s, size_t len, const struct definition *d,
 					   void *arg),
 			     void *arg)
 {
-	const char *at = s;
-	size_t defs = 0;
+	const char *s = w->s;
+	size_t len = w->len, defs = 0, i = SIZE_MAX;
+	struct word_walk walk;
 
-	while ((at = memmem(at, len - (size_t)(at - s), s + name.at, name.n))) {
-		size_t i = (size_t)(at - s);
+	while ((i = word_after(w, name, &walk, i)) != SIZE_MAX) {
 		struct definition d;
 
-		at += name.n;
-		if (!ss_ctext_word_at(s, len, i, s + name.at, name.n))
-			continue;
 		d.params = ss_ctext_skip_blank(s, len, i + name.n);
 		if (d.params >= len || s[d.params] != '(')
 			continue;
@@ -207,10 +296,10 @@ static bool calls_nonseekable(const char *s, size_t len, const struct definition
 
 /* Whether every definition of the open method `name` in the text calls one
    of the nonseekable opens itself; false when there is none. */
-static bool open_is_nonseekable(const char *s, size_t len, struct span name)
+static bool open_is_nonseekable(struct words *w, struct span name)
 {
-	return ss_vfs_open_nonseekable(s + name.at, name.n) ||
-	       every_definition(s, len, name, calls_nonseekable, NULL);
+	return ss_vfs_open_nonseekable(w->s + name.at, name.n) ||
+	       every_definition(w, name, calls_nonseekable, NULL);
 }
 
 /*
@@ -222,17 +311,15 @@ static bool open_is_nonseekable(const char *s, size_t len, struct span name)
  */
 static bool defined_elsewhere(const struct context *c, struct span name)
 {
-	const char *s = c->s, *at = s;
+	const char *s = c->s;
+	size_t i = SIZE_MAX;
+	struct word_walk walk;
 
 	if (c->pasting)
 		return false;
-	while ((at = memmem(at, c->len - (size_t)(at - s), s + name.at, name.n))) {
-		size_t i = (size_t)(at - s), b;
+	while ((i = word_after(c->words, name, &walk, i)) != SIZE_MAX) {
+		size_t b = ss_ctext_back_blank(s, i);
 
-		at += name.n;
-		if (!ss_ctext_word_at(s, c->len, i, s + name.at, name.n))
-			continue;
-		b = ss_ctext_back_blank(s, i);
 		if (b == 0 || s[b - 1] != '=')
 			return false;
 	}
@@ -258,7 +345,7 @@ static void open_facts(const struct context *c, const struct entries *e, struct 
 		f->open_nonseekable = SS_NO;
 	} else if (!e->open.n || macro_argument(c, e->open)) {
 		f->open_seekable = f->open_nonseekable = SS_UNKNOWN;
-	} else if (open_is_nonseekable(c->s, c->len, e->open)) {
+	} else if (open_is_nonseekable(c->words, e->open)) {
 		f->open_seekable = SS_NO;
 		f->open_nonseekable = SS_YES;
 	} else if (ss_vfs_open_seekable(c->s + e->open.at, e->open.n)) {
@@ -359,6 +446,7 @@ struct text {
 	const char *s;
 	size_t len;
 	bool pasting;		/* it pastes tokens (`##`) somewhere */
+	struct words *words;	/* of the whole text */
 };
 
 static bool body_reads(const struct text *t, size_t open, size_t close, struct span name,
@@ -372,18 +460,19 @@ static bool body_reads(const struct text *t, size_t open, size_t close, struct s
  */
 static bool called_elsewhere(const struct text *t, struct span name)
 {
-	const char *s = t->s, *at = s;
+	const char *s = t->s;
+	size_t i = SIZE_MAX, code_from = 0;
+	struct word_walk walk;
 	bool lower = false;
 
-	for (size_t i = 0; i < name.n; i++)
-		lower |= s[name.at + i] >= 'a' && s[name.at + i] <= 'z';
+	for (size_t k = 0; k < name.n; k++)
+		lower |= s[name.at + k] >= 'a' && s[name.at + k] <= 'z';
 	if (!lower || t->pasting)
 		return false;
-	while ((at = memmem(at, t->len - (size_t)(at - s), s + name.at, name.n))) {
-		size_t i = (size_t)(at - s), b, p, q;
+	while ((i = word_after(t->words, name, &walk, i)) != SIZE_MAX) {
+		size_t b, p, q;
 
-		at += name.n;
-		if (!ss_ctext_word_at(s, t->len, i, s + name.at, name.n) || !ss_ctext_in_code(s, t->len, i))
+		if (!ss_ctext_in_code_from(s, t->len, &code_from, i))
 			continue;
 		b = ss_ctext_back_blank(s, i);
 		p = ss_ctext_skip_blank(s, t->len, i + name.n);
@@ -422,7 +511,7 @@ static bool passes_own_function(const struct text *t, size_t paren)
 			i++;
 			continue;
 		}
-		if (!ss_ctext_member_at(s, i) && every_definition(s, t->len, w, any, NULL))
+		if (!ss_ctext_member_at(s, i) && every_definition(t->words, w, any, NULL))
 			return true;
 		i = end;
 	}
@@ -512,7 +601,7 @@ static bool mention_reads(const struct text *t, size_t open, size_t close, size_
 	{
 		struct param_read r = { t, k, depth + 1 };
 
-		return every_definition(s, t->len, callee, reads_param, &r);
+		return every_definition(t->words, callee, reads_param, &r);
 	}
 }
 
@@ -568,9 +657,9 @@ static bool reads_its_position(const char *s, size_t len, const struct definitio
  */
 static bool method_reads_position(const struct context *c, struct span name)
 {
-	struct text t = { c->s, c->len, c->pasting };
+	struct text t = { c->s, c->len, c->pasting, c->words };
 
-	return every_definition(c->s, c->len, name, reads_its_position, &t);
+	return every_definition(c->words, name, reads_its_position, &t);
 }
 
 /* Read later where the text hands the variable: to an anonymous file
@@ -780,9 +869,10 @@ static void elements_facts(const struct context *c, size_t open, size_t close)
  * declaration, the facts of each initializer, an unread one for anything
  * else.
  */
-static void mention_facts(const char *s, size_t len, size_t i, bool pasting, struct sheet *sh)
+static void mention_facts(const char *s, size_t len, size_t i, bool pasting, struct sheet *sh,
+			  struct words *words)
 {
-	struct context c = { .s = s, .len = len, .pasting = pasting, .sheet = sh };
+	struct context c = { .s = s, .len = len, .pasting = pasting, .sheet = sh, .words = words };
 	size_t p = ss_ctext_skip_blank(s, len, i + sizeof("file_operations") - 1), q;
 	size_t open, close;
 	bool array;
@@ -853,6 +943,8 @@ void ss_fops_text_facts(const char *s, size_t len, struct ss_facts *out)
 	const char *at = s;
 	bool pasting = memmem(s, len, "##", 2) != NULL;
 	struct sheet sh = { .out = out };
+	struct words words = { .s = s, .len = len };
+	size_t code_from = 0;
 
 	while ((at = memmem(at, len - (size_t)(at - s), WORD("file_operations")))) {
 		size_t i = (size_t)(at - s), before = out->nfops;
@@ -860,13 +952,14 @@ void ss_fops_text_facts(const char *s, size_t len, struct ss_facts *out)
 		at += sizeof("file_operations") - 1;
 		if (!ss_ctext_word_at(s, len, i, WORD("file_operations")))
 			continue;
-		mention_facts(s, len, i, pasting, &sh);
+		mention_facts(s, len, i, pasting, &sh, &words);
 		/* A comment or a string only speaks of one. */
-		if (out->nfops > before && !ss_ctext_in_code(s, len, i)) {
+		if (out->nfops > before && !ss_ctext_in_code_from(s, len, &code_from, i)) {
 			while (sh.n > 0 && sh.wanted[sh.n - 1].fops >= before)
 				free(sh.wanted[--sh.n].name);
 			out->nfops = before;
 		}
 	}
 	read_handoffs(s, len, &sh);
+	words_free(&words);
 }

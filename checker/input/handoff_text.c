@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "input/handoff_text.h"
 
+#include "util/container.h"
 #include "util/ctext.h"
 #include "util/xalloc.h"
+
+#include <stdint.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -132,11 +135,22 @@ void ss_handoff_text(const char *s, size_t len, const char *const *names, size_t
 		     unsigned *handed)
 {
 	struct bracket *stack = NULL;
-	size_t depth = 0, cap = 0, i = 0, nprev = 0, f;
+	size_t depth = 0, cap = 0, i = 0, nprev = 0;
 	struct token prev[3], t, next;
+	/* each identifier looked up once, not compared with every name */
+	struct ss_map first = { 0 };
+	size_t *later;
 
 	if (!s || !n)
 		return;
+	later = xcalloc(n, sizeof(*later));
+	for (size_t f = n; f-- > 0;) {
+		bool added;
+		size_t *at = ss_map_put(&first, names[f], strlen(names[f]), f, &added);
+
+		later[f] = added ? SIZE_MAX : *at;
+		*at = f;
+	}
 	i = next_token(s, len, i, &t);
 	while (t.len) {
 		size_t after = next_token(s, len, i, &next);
@@ -160,10 +174,10 @@ void ss_handoff_text(const char *s, size_t len, const char *const *names, size_t
 		} else if ((t.kind == ')' || t.kind == ']' || t.kind == '}') && depth > 0) {
 			depth--;
 		} else if (t.kind == 'i') {
-			for (f = 0; f < n; f++)
-				if (strlen(names[f]) == t.len && memcmp(s + t.at, names[f], t.len) == 0)
-					handed[f] |= mention(s, prev, nprev,
-							     depth ? &stack[depth - 1] : NULL);
+			size_t *f = ss_map_get(&first, s + t.at, t.len);
+
+			for (size_t k = f ? *f : SIZE_MAX; k != SIZE_MAX; k = later[k])
+				handed[k] |= mention(s, prev, nprev, depth ? &stack[depth - 1] : NULL);
 		}
 		prev[2] = prev[1];
 		prev[1] = prev[0];
@@ -174,4 +188,6 @@ void ss_handoff_text(const char *s, size_t len, const char *const *names, size_t
 		i = after;
 	}
 	free(stack);
+	free(later);
+	ss_map_free(&first);
 }

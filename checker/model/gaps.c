@@ -14,6 +14,7 @@
 #include "util/ctext.h"
 #include "util/xalloc.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -221,6 +222,8 @@ struct naming {
 	const struct ss_function *f;
 	size_t len;
 	bool called;			/* named in the body of another function */
+	bool as_value;			/* named where a table or assignment may take it */
+	size_t next;			/* the next candidate of the same name, or SIZE_MAX */
 };
 
 /* Where the body holding the offset starts, when a function other than f
@@ -239,12 +242,11 @@ static size_t other_body_at(const struct ss_model *m, const struct ss_function *
 /* The function's name where it is neither called, defined, declared nor
    handed to a call in another function's body (single_open(file, show,
    data)): a value some table may take, or an assignment. */
-static bool named_as_value(const char *s, size_t at, size_t end, void *arg)
+static bool named_as_value(const char *s, size_t at, size_t end, struct naming *n)
 {
-	struct naming *n = arg;
 	size_t next, body;
 
-	if (!model_is_word(s, at, end, n->f->name) || ss_ctext_member_at(s, at))
+	if (ss_ctext_member_at(s, at))
 		return false;
 	next = ss_ctext_skip_blank(s, n->len, end);
 	body = other_body_at(n->m, n->f, at);
@@ -255,6 +257,24 @@ static bool named_as_value(const char *s, size_t at, size_t end, void *arg)
 	       !ss_ctext_call_argument(s, n->len, at, end, ss_ctext_innermost_open(s, body, at));
 }
 
+struct candidates {
+	struct naming *v;
+	size_t n;
+	struct ss_map first;		/* name -> the first candidate of that name */
+};
+
+/* Every use of a candidate's name, in one pass over the text. */
+static bool name_used(const char *s, size_t at, size_t end, void *arg)
+{
+	struct candidates *c = arg;
+	size_t *i = ss_map_get(&c->first, s + at, end - at);
+
+	for (size_t k = i ? *i : SIZE_MAX; k != SIZE_MAX; k = c->v[k].next)
+		if (!c->v[k].as_value)
+			c->v[k].as_value = named_as_value(s, at, end, &c->v[k]);
+	return false;
+}
+
 /*
  * Whether the real headers would leave the function without a role too.
  * A role comes from a table or an assignment naming the function, or, when
@@ -263,38 +283,21 @@ static bool named_as_value(const char *s, size_t at, size_t end, void *arg)
  * included; `##` might paste its name out of sight), and it is referred
  * to, or its signature read alike.
  */
-static bool roleless_everywhere(const struct ss_model *m, const struct ss_function *f,
-				const struct model_text *t)
+static bool roleless_everywhere(const struct naming *n, bool pasted)
 {
-	struct model_text all = *t;
-	struct naming n = { m, f, t->len, false };
-	const struct name_info *info = model_name_find(m, f->name);
+	const struct name_info *info = model_name_find(n->m, n->f->name);
 
-	all.directives = true;
-	if (memmem(t->s, t->len, "##", 2) || model_each_word(&all, 0, t->len, named_as_value, &n))
+	if (pasted || n->as_value)
 		return false;
-	return n.called || (info && info->refs) || !clang_isInvalidDeclaration(f->cursor);
+	return n->called || (info && info->refs) || !clang_isInvalidDeclaration(n->f->cursor);
 }
 
-/*
- * An f_pos access in a function of no known role while the main file has
- * parse errors: the table naming it (an ALSA or driver ops struct the
- * bundled header lacks) may be what did not parse.
- */
-static bool roleless_fpos_beside_errors(const struct ss_unit *u, const struct model_text *t)
+static bool main_file_error(const struct ss_unit *u)
 {
-	const struct ss_model *m = u->model;
 	unsigned n = clang_getNumDiagnostics(u->tu);
-	bool roleless = false, error = false;
+	bool error = false;
 
-	for (size_t i = 0; i < m->nfpos && !roleless; i++) {
-		const struct ss_function *f = m->fpos[i].function;
-
-		roleless = f && !(f->roles & ~SS_ROLE_OTHER) &&
-			   !ss_fpos_verdict_roleless(u, &m->fpos[i]) &&
-			   !roleless_everywhere(m, f, t);
-	}
-	for (unsigned i = 0; i < n && roleless && !error; i++) {
+	for (unsigned i = 0; i < n && !error; i++) {
 		CXDiagnostic d = clang_getDiagnostic(u->tu, i);
 		CXFile file;
 
@@ -303,7 +306,55 @@ static bool roleless_fpos_beside_errors(const struct ss_unit *u, const struct mo
 			clang_File_isEqual(file, u->main_file);
 		clang_disposeDiagnostic(d);
 	}
-	return roleless && error;
+	return error;
+}
+
+/*
+ * An f_pos access in a function of no known role while the main file has
+ * parse errors: the table naming it (an ALSA or driver ops struct the
+ * bundled header lacks) may be what did not parse.  The functions in
+ * doubt are looked up in one pass over the text, whatever their number.
+ */
+static bool roleless_fpos_beside_errors(const struct ss_unit *u, const struct model_text *t)
+{
+	const struct ss_model *m = u->model;
+	struct candidates c = { xcalloc(m->nfns ? m->nfns : 1, sizeof(*c.v)), 0, { 0 } };
+	bool *taken = xcalloc(m->nfns ? m->nfns : 1, sizeof(*taken));
+	struct model_text all = *t;
+	bool roleless = false, pasted;
+
+	if (!main_file_error(u))
+		goto out;
+	for (size_t i = 0; i < m->nfpos; i++) {
+		const struct ss_function *f = m->fpos[i].function;
+		bool added;
+		size_t *first;
+
+		if (!f || (f->roles & ~SS_ROLE_OTHER) || taken[f - m->fns] ||
+		    ss_fpos_verdict_roleless(u, &m->fpos[i]))
+			continue;
+		taken[f - m->fns] = true;
+		c.v[c.n] = (struct naming){ m, f, t->len, false, false, SIZE_MAX };
+		first = ss_map_put(&c.first, f->name, strlen(f->name), c.n, &added);
+		if (!added) {
+			c.v[c.n].next = *first;
+			*first = c.n;
+		}
+		c.n++;
+	}
+	if (!c.n)
+		goto out;
+	pasted = memmem(t->s, t->len, "##", 2) != NULL;
+	all.directives = true;
+	if (!pasted)
+		model_each_word(&all, 0, t->len, name_used, &c);
+	for (size_t k = 0; k < c.n && !roleless; k++)
+		roleless = !roleless_everywhere(&c.v[k], pasted);
+out:
+	ss_map_free(&c.first);
+	free(c.v);
+	free(taken);
+	return roleless;
 }
 
 /* What the parse did not read, on the facts the rules' conditions read: an

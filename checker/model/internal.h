@@ -75,6 +75,11 @@ struct ss_model {
 
 	struct ss_function *fns;
 	size_t nfns, capfns;
+	/* function_at.c: the main file's definitions by where they start */
+	struct fn_extent *by_start;
+	unsigned *max_end;		/* the furthest end of by_start[0..i] */
+	size_t nby_start;
+	bool elsewhere;			/* some definition lies in another file */
 	CXCursor (*params)[MAX_PARAMS];	/* per function */
 	unsigned *nparams;
 	signed char *espipe_only;	/* per function: -1 not yet known */
@@ -142,6 +147,9 @@ void model_grant_if_shaped(struct ss_model *m, const char *function, unsigned ro
 			   const char *object, const char *member);
 bool model_shape_allows(CXCursor fn, unsigned role);
 bool model_is_position_type(CXType t);
+
+/* function_at.c: index the definitions for ss_model_function_at() */
+void model_index_functions(struct ss_model *m);
 
 /* roles.c */
 unsigned model_role_of_member(const char *member);

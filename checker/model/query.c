@@ -22,25 +22,6 @@ const struct ss_function *ss_model_function(const struct ss_model *m, size_t i)
 	return &m->fns[i];
 }
 
-const struct ss_function *ss_model_function_at(const struct ss_model *m, CXSourceLocation loc)
-{
-	CXFile file, f1, f2;
-	unsigned off, start, end;
-	size_t i;
-
-	clang_getFileLocation(loc, &file, NULL, NULL, &off);
-	for (i = 0; file && i < m->nfns; i++) {
-		CXSourceRange r = clang_getCursorExtent(m->fns[i].cursor);
-
-		clang_getFileLocation(clang_getRangeStart(r), &f1, NULL, NULL, &start);
-		clang_getFileLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &end);
-		if (f1 && f2 && clang_File_isEqual(f1, file) && clang_File_isEqual(f2, file) &&
-		    start <= off && off < end)
-			return &m->fns[i];
-	}
-	return NULL;
-}
-
 size_t ss_model_fops_count(const struct ss_model *m)
 {
 	return m->nfops;

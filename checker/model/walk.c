@@ -555,6 +555,7 @@ struct ss_model *ss_model_build(struct ss_unit *u)
 	free(w.stack);
 	free(w.aliases);
 	ss_map_free(&w.seen);
+	model_index_functions(m);
 	apply_grants(m);
 	if (u->main_file) {
 		size_t len = 0;
@@ -581,6 +582,8 @@ void ss_model_free(struct ss_model *m)
 		free(m->strings[i]);
 	free(m->strings);
 	free(m->fns);
+	free(m->by_start);
+	free(m->max_end);
 	free(m->params);
 	free(m->nparams);
 	free(m->espipe_only);

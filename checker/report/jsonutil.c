@@ -4,17 +4,27 @@
 
 #include <stdlib.h>
 
-json_object *ss_json_string(const char *s)
+static json_object *string_of(const char *s, char *(*valid)(const char *))
 {
 	json_object *o;
 	char *clean;
 
 	if (!s)
 		return NULL;
-	clean = ss_text_utf8(s);
+	clean = valid(s);
 	o = json_object_new_string(clean);
 	free(clean);
 	return o;
+}
+
+json_object *ss_json_string(const char *s)
+{
+	return string_of(s, ss_text_utf8);
+}
+
+json_object *ss_json_name(const char *path)
+{
+	return string_of(path, ss_text_name);
 }
 
 int ss_json_write(FILE *f, json_object *obj)

@@ -10,6 +10,10 @@
 /* A JSON string from bytes that may not be UTF-8; NULL gives null. */
 json_object *ss_json_string(const char *s);
 
+/* A JSON string of a file name, which stays distinct from every other
+   name (ss_text_name() in util/escape.h); NULL gives null. */
+json_object *ss_json_name(const char *path);
+
 /* Writes obj to f, pretty-printed, with a final newline; 0 or -1. */
 int ss_json_write(FILE *f, json_object *obj);
 

@@ -20,7 +20,7 @@ static json_object *patch_files_json(const struct ss_patch_files *pf,
 
 		for (size_t i = 0; i < pf->patch.n; i++)
 			if (strcmp(pf->patch.v[i], patches->v[k]) == 0)
-				json_object_array_add(files, ss_json_string(pf->file.v[i]));
+				json_object_array_add(files, ss_json_name(pf->file.v[i]));
 		json_object_object_add(top, patches->v[k], files);
 	}
 	return top;
@@ -59,7 +59,7 @@ int ss_write_json(FILE *f, const struct ss_findings *fs, const struct ss_stats *
 				       json_object_new_string(ss_severity_name(x->severity)));
 		json_object_object_add(o, "confidence",
 				       json_object_new_string(ss_confidence_name(r->confidence)));
-		json_object_object_add(o, "file", ss_json_string(x->file));
+		json_object_object_add(o, "file", ss_json_name(x->file));
 		json_object_object_add(o, "line", json_object_new_int64(x->line));
 		json_object_object_add(o, "column", json_object_new_int64(x->column));
 		json_object_object_add(o, "function", ss_json_string(x->function));

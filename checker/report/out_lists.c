@@ -123,7 +123,7 @@ static json_object *handler_json(const char *root, char **seen_root,
 	if (!handler->file)
 		return NULL;
 	h = json_object_new_object();
-	json_object_object_add(h, "file", ss_json_string(handler->file));
+	json_object_object_add(h, "file", ss_json_name(handler->file));
 	json_object_object_add(h, "ppos", json_object_new_boolean(handler->ppos));
 	return h;
 }
@@ -153,9 +153,9 @@ int ss_write_flags_json(FILE *f, char *const *paths, size_t n, const struct ss_c
 		args = json_object_new_array();
 		ss_plan_file(abs ? abs : paths[i], db, &plan);
 		plan_role(paths[i], &plan);
-		json_object_object_add(o, "file", ss_json_string(paths[i]));
+		json_object_object_add(o, "file", ss_json_name(paths[i]));
 		json_object_object_add(o, "how", json_object_new_string(ss_how_name(plan.how)));
-		json_object_object_add(o, "root", ss_json_string(plan.root));
+		json_object_object_add(o, "root", ss_json_name(plan.root));
 		if (ss_kversion_known(kernel))
 			plan.kernel = kernel;
 		json_object_object_add(o, "kernel", ss_kversion_known(plan.kernel)
@@ -201,7 +201,7 @@ int ss_write_changes_json(FILE *f, const struct ss_changes *c)
 		const unsigned *v;
 		size_t n;
 
-		json_object_object_add(o, "path", ss_json_string(ss_changes_file_path(c, i)));
+		json_object_object_add(o, "path", ss_json_name(ss_changes_file_path(c, i)));
 		v = ss_changes_file_lines(c, i, &n);
 		json_object_object_add(o, "lines", numbers(v, n));
 		v = ss_changes_file_deletions(c, i, &n);

@@ -2,7 +2,6 @@
 #define _GNU_SOURCE
 #include "run/cache.h"
 
-#include "input/source.h"
 #include "util/xalloc.h"
 
 #include <clang-c/Index.h>
@@ -16,7 +15,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define MAGIC "safeseek-cache 1\n"
+/*
+ * An entry: MAGIC, the SHA-256 of the rest, then the rest: the headers the
+ * parse read and the result.  One that fails the sum is damaged, a miss.
+ */
+#define MAGIC "safeseek-cache 2\n"
+#define MAGIC_LEN (sizeof(MAGIC) - 1)
+#define SUM_LEN 32
+/* Larger than any result of one file; an entry past it is not read. */
+#define MAX_ENTRY ((size_t)256 << 20)
 
 struct header_state {
 	bool exists;
@@ -92,7 +99,17 @@ struct ss_cache *ss_cache_open(const char *dir, char **reason)
 {
 	struct ss_cache *c;
 
-	if (mkdir_p(dir) < 0 || access(dir, W_OK | X_OK) < 0) {
+	struct stat st;
+
+	if (mkdir_p(dir) < 0 || stat(dir, &st) < 0) {
+		*reason = xasprintf("%s: %s", dir, strerror(errno));
+		return NULL;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		*reason = xasprintf("%s: not a directory", dir);
+		return NULL;
+	}
+	if (access(dir, W_OK | X_OK) < 0) {
 		*reason = xasprintf("%s: %s", dir, strerror(errno));
 		return NULL;
 	}
@@ -215,18 +232,59 @@ static bool get_u64(struct ss_wire *w, uint64_t *v)
 	return true;
 }
 
-static bool read_all(const char *path, struct ss_wire *w)
+/*
+ * The entry's bytes, when it is a regular file of a size an entry can
+ * have: never a FIFO (which would hang the read), a device or what a
+ * symbolic link leads to.
+ */
+static bool read_entry(const char *path, struct ss_wire *w)
 {
-	struct ss_source src;
-	char *reason;
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	struct stat st;
+	size_t got = 0;
 
-	if (ss_source_read_any(path, &src, &reason) < 0) {
-		free(reason);
+	if (fd < 0)
+		return false;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ||
+	    (size_t)st.st_size < MAGIC_LEN + SUM_LEN || (size_t)st.st_size > MAX_ENTRY) {
+		close(fd);
 		return false;
 	}
-	w->buf = src.buf;	/* the wire takes the buffer over */
-	w->len = w->cap = src.len;
-	return true;
+	w->cap = (size_t)st.st_size;
+	w->buf = xmalloc(w->cap);
+	while (got < w->cap) {
+		ssize_t n = read(fd, w->buf + got, w->cap - got);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		got += (size_t)n;
+	}
+	close(fd);
+	w->len = got;
+	return got == w->cap;
+}
+
+static void sum(const char *bytes, size_t len, uint8_t out[SUM_LEN])
+{
+	struct sha256_ctx sha;
+
+	sha256_init(&sha);
+	sha256_update(&sha, len, (const uint8_t *)bytes);
+	sha256_digest(&sha, SUM_LEN, out);
+}
+
+void ss_cache_entry_seal(struct ss_wire *w, const void *payload, size_t len)
+{
+	size_t at = w->len;
+
+	xgrow((void **)&w->buf, &w->cap, at + MAGIC_LEN + SUM_LEN + len, 1);
+	memcpy(w->buf + at, MAGIC, MAGIC_LEN);
+	if (len)
+		memcpy(w->buf + at + MAGIC_LEN + SUM_LEN, payload, len);
+	sum(w->buf + at + MAGIC_LEN + SUM_LEN, len, (uint8_t *)w->buf + at + MAGIC_LEN);
+	w->len = at + MAGIC_LEN + SUM_LEN + len;
 }
 
 /* Whether every header the entry lists is as it was; w reads on after them. */
@@ -259,6 +317,25 @@ static bool headers_unchanged(struct ss_cache *c, struct ss_wire *w)
 	return true;
 }
 
+bool ss_cache_entry_decode(struct ss_cache *c, const char *buf, size_t len,
+			   struct ss_file_result *r)
+{
+	struct ss_wire w = { (char *)buf, len, len, MAGIC_LEN + SUM_LEN };
+	uint8_t want[SUM_LEN];
+	bool ok = len >= MAGIC_LEN + SUM_LEN && memcmp(buf, MAGIC, MAGIC_LEN) == 0;
+
+	if (ok) {
+		sum(buf + MAGIC_LEN + SUM_LEN, len - MAGIC_LEN - SUM_LEN, want);
+		ok = memcmp(want, buf + MAGIC_LEN, SUM_LEN) == 0;
+	}
+	ok = ok && headers_unchanged(c, &w) && ss_wire_get_result(&w, r) && w.pos == w.len;
+	if (!ok) {
+		ss_file_result_free(r);
+		memset(r, 0, sizeof(*r));
+	}
+	return ok;
+}
+
 bool ss_cache_get(struct ss_cache *c, struct ss_cache_key *k, unsigned char id[32],
 		  struct ss_file_result *r)
 {
@@ -269,15 +346,8 @@ bool ss_cache_get(struct ss_cache *c, struct ss_cache_key *k, unsigned char id[3
 	sha256_digest(&k->sha, 32, id);
 	free(k);
 	path = entry_path(c, id, false);
-	ok = read_all(path, &w) && w.len >= sizeof(MAGIC) - 1 &&
-	     memcmp(w.buf, MAGIC, sizeof(MAGIC) - 1) == 0;
+	ok = read_entry(path, &w) && ss_cache_entry_decode(c, w.buf, w.len, r);
 	free(path);
-	w.pos = sizeof(MAGIC) - 1;
-	ok = ok && headers_unchanged(c, &w) && ss_wire_get_result(&w, r) && w.pos == w.len;
-	if (!ok) {
-		ss_file_result_free(r);
-		memset(r, 0, sizeof(*r));
-	}
 	ss_wire_free(&w);
 	return ok;
 }
@@ -286,33 +356,38 @@ bool ss_cache_get(struct ss_cache *c, struct ss_cache_key *k, unsigned char id[3
 void ss_cache_put(struct ss_cache *c, const unsigned char id[32], const struct strvec *headers,
 		  const struct ss_file_result *r)
 {
-	struct ss_wire w = { 0 };
-	char *path = entry_path(c, id, true);
-	char *tmp = xasprintf("%s.XXXXXX", path);
-	int fd = mkstemp(tmp);
-	bool ok = fd >= 0;
-	size_t count_at;
+	struct ss_wire payload = { 0 }, w = { 0 };
+	char *path, *tmp;
+	size_t count_at = 0;
 	uint32_t nheaders = 0;
+	bool ok;
+	int fd;
 
-	xgrow((void **)&w.buf, &w.cap, sizeof(MAGIC) - 1, 1);
-	memcpy(w.buf, MAGIC, sizeof(MAGIC) - 1);
-	w.len = sizeof(MAGIC) - 1;
-	count_at = w.len;
-	ss_wire_u32(&w, 0);
+	ss_wire_u32(&payload, 0);
 	for (size_t i = 0; i < headers->n; i++) {
 		struct header_state h = look(headers->v[i]);
 
 		/* the bundled header is no file: it is part of the checker */
 		if (!h.exists)
 			continue;
-		ss_wire_str(&w, headers->v[i]);
-		put_u64(&w, h.size);
-		put_u64(&w, h.mtime_s);
-		put_u64(&w, h.mtime_ns);
+		ss_wire_str(&payload, headers->v[i]);
+		put_u64(&payload, h.size);
+		put_u64(&payload, h.mtime_s);
+		put_u64(&payload, h.mtime_ns);
 		nheaders++;
 	}
-	memcpy(w.buf + count_at, &nheaders, sizeof(nheaders));
-	ss_wire_result(&w, r);
+	memcpy(payload.buf + count_at, &nheaders, sizeof(nheaders));
+	ss_wire_result(&payload, r);
+	ss_cache_entry_seal(&w, payload.buf, payload.len);
+	ss_wire_free(&payload);
+	if (w.len > MAX_ENTRY) {
+		ss_wire_free(&w);
+		return;
+	}
+	path = entry_path(c, id, true);
+	tmp = xasprintf("%s.XXXXXX", path);
+	fd = mkstemp(tmp);
+	ok = fd >= 0;
 	for (size_t off = 0; ok && off < w.len;) {
 		ssize_t n = write(fd, w.buf + off, w.len - off);
 

@@ -42,11 +42,23 @@ void ss_cache_key_add_str(struct ss_cache_key *k, const char *s);
 
 /*
  * Fills r (empty on entry) from the entry under the key and returns true;
- * false when there is none, it is unreadable, or a header it lists
- * changed.  Either way the key is consumed.
+ * false when there is none, it is unreadable, a header it lists
+ * changed, or it is damaged: not a regular file, of no sane size, or
+ * failing its checksum.  Either way the key is consumed.
  */
 bool ss_cache_get(struct ss_cache *c, struct ss_cache_key *k, unsigned char id[32],
 		  struct ss_file_result *r);
+
+/*
+ * An entry's bytes, as ss_cache_get() reads them from a regular file:
+ * true, with r filled in, when its sum holds, the headers it lists are
+ * unchanged and the result decodes to its last byte; any other entry is
+ * a miss, r left empty.
+ */
+bool ss_cache_entry_decode(struct ss_cache *c, const char *buf, size_t len,
+			   struct ss_file_result *r);
+/* Appends to w an entry holding `payload`, with its magic line and sum. */
+void ss_cache_entry_seal(struct ss_wire *w, const void *payload, size_t len);
 
 /* Stores r under the id ss_cache_get() gave, with the headers it read. */
 void ss_cache_put(struct ss_cache *c, const unsigned char id[32], const struct strvec *headers,

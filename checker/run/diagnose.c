@@ -81,7 +81,7 @@ static json_object *diagnose(CXIndex idx, const char *shown, const char *from,
 	struct ss_plan plan;
 	CXTranslationUnit tu = NULL;
 
-	json_object_object_add(o, "file", ss_json_string(shown));
+	json_object_object_add(o, "file", ss_json_name(shown));
 	if (ss_source_read(from, &src, &reason) < 0) {
 		ss_error("%s: %s", from, reason);
 		free(reason);

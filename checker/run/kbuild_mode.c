@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "findings/findings.h"
@@ -52,6 +53,58 @@ static int own_options(const struct ss_kbuild_args *k, struct kbuild_opts *o)
 	return 0;
 }
 
+/* A source named on the command line that cannot be checked at all (missing,
+   unreadable, a directory): said, and false. */
+static bool checkable(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) < 0 || access(path, R_OK) < 0) {
+		ss_error("%s: %s", path, strerror(errno));
+		return false;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		ss_error("%s: is a directory; Kbuild mode checks the source files "
+			 "it is given (scan a directory without compiler flags)", path);
+		return false;
+	}
+	return true;
+}
+
+/* Every source of the command line that can be checked; false when one
+   cannot. */
+static bool check_sources(const struct ss_kbuild_args *k, struct ss_options *opt,
+			  struct ss_findings *all)
+{
+	struct ss_checker c = { .opt = opt, .kbuild = k };
+	struct ss_file_result r = { 0 };
+	struct ss_pool *pool;
+	bool ok = true;
+
+	ss_rules_prefilter_init(&c.prefilter);
+	pool = ss_pool_new(1, ss_check_file, &c);
+	ss_pool_time_limit(pool, opt->time_limit);
+	for (int i = 0; i < k->nsources; i++) {
+		/* A file that cannot be read fails the check; one clang cannot
+		   make sense of does not, as with sparse. */
+		if (checkable(k->sources[i]))
+			ss_pool_submit(pool, k->sources[i]);
+		else
+			ok = false;
+	}
+	while (ss_pool_wait(pool, -1, &r))
+		;
+	ss_pool_free(pool);
+	ss_prefilter_free(&c.prefilter);
+	ss_messages_sort(&r.msgs);
+	ss_messages_print(&r.msgs, stderr, SS_MSG_VERBOSE);
+	ss_messages_free(&r.msgs);
+	ss_xfile_resolve(&r.findings, &r.summaries);
+	ss_summaries_free(&r.summaries);
+	*all = r.findings;
+	return ok;
+}
+
 int ss_kbuild_main(int argc, char **argv)
 {
 	struct kbuild_opts o = { 0 };
@@ -70,30 +123,8 @@ int ss_kbuild_main(int argc, char **argv)
 		ss_options_free(&o.opt);
 		return 2;
 	}
-	if (access(k.source, R_OK) < 0) {
-		/* A file that cannot be read fails the check; one clang cannot
-		   make sense of does not, as with sparse. */
-		ss_error("%s: %s", k.source, strerror(errno));
+	if (!check_sources(&k, &o.opt, &all))
 		rc = 2;
-	} else {
-		struct ss_checker c = { .opt = &o.opt, .kbuild = &k };
-		struct ss_file_result r = { 0 };
-		struct ss_pool *pool;
-
-		ss_rules_prefilter_init(&c.prefilter);
-		pool = ss_pool_new(1, ss_check_file, &c);
-		ss_pool_submit(pool, k.source);
-		while (ss_pool_wait(pool, -1, &r))
-			;
-		ss_pool_free(pool);
-		ss_prefilter_free(&c.prefilter);
-		ss_messages_sort(&r.msgs);
-		ss_messages_print(&r.msgs, stderr, SS_MSG_VERBOSE);
-		ss_messages_free(&r.msgs);
-		ss_xfile_resolve(&r.findings, &r.summaries);
-		ss_summaries_free(&r.summaries);
-		all = r.findings;
-	}
 	ss_findings_sort(&all);
 	if (ss_gate_active(&o.gate) && ss_gate_apply(&o.gate, &all) < 0)
 		rc = 2;

@@ -15,7 +15,7 @@ enum {
 	OPT_NO_PCH, OPT_LIST_RULES, OPT_VERSION, OPT_BASELINE, OPT_WRITE_BASELINE,
 	OPT_CHANGED_LINES, OPT_PRINT_FLAGS, OPT_PRINT_CHANGED_LINES, OPT_PRINT_DIAGNOSTICS, OPT_FATAL,
 	OPT_PARSE_ERRORS, OPT_HEADERS, OPT_NO_CACHE, OPT_CACHE_DIR, OPT_PATCH_FILES, OPT_KERNEL,
-	OPT_PATCH_WORDS,
+	OPT_PATCH_WORDS, OPT_TIME_LIMIT,
 };
 
 static const struct option scan_options[] = {
@@ -36,6 +36,7 @@ static const struct option scan_options[] = {
 	{ "patch-words", required_argument, NULL, OPT_PATCH_WORDS },
 	{ "cache-dir", required_argument, NULL, OPT_CACHE_DIR },
 	{ "kernel", required_argument, NULL, OPT_KERNEL },
+	{ "time-limit", required_argument, NULL, OPT_TIME_LIMIT },
 	{ "baseline", required_argument, NULL, OPT_BASELINE },
 	{ "write-baseline", required_argument, NULL, OPT_WRITE_BASELINE },
 	{ "changed-lines", required_argument, NULL, OPT_CHANGED_LINES },
@@ -54,6 +55,7 @@ static const struct option kbuild_options[] = {
 	{ "parse-errors", no_argument, NULL, OPT_PARSE_ERRORS },
 	{ "headers", required_argument, NULL, OPT_HEADERS },
 	{ "kernel", required_argument, NULL, OPT_KERNEL },
+	{ "time-limit", required_argument, NULL, OPT_TIME_LIMIT },
 	{ "baseline", required_argument, NULL, OPT_BASELINE },
 	{ "write-baseline", required_argument, NULL, OPT_WRITE_BASELINE },
 	{ "changed-lines", required_argument, NULL, OPT_CHANGED_LINES },
@@ -102,6 +104,9 @@ void ss_options_usage(FILE *f)
 "                         $XDG_CACHE_HOME/safeseek, or ~/.cache/safeseek)\n"
 "      --no-cache         neither use nor fill the result cache (also when the\n"
 "                         environment variable SAFESEEK_NO_CACHE is set)\n"
+"      --time-limit=SECONDS  give up on a file after SECONDS of CPU time\n"
+"                         (default 60; 0: no limit), reported like a file\n"
+"                         that cannot be parsed\n"
 "      --kernel=X.Y       the kernel version the files are written for, which\n"
 "                         decides what findings advise (no_llseek before\n"
 "                         6.12, stream_open() from 5.2); by default each\n"
@@ -148,10 +153,10 @@ void ss_options_usage(FILE *f)
 "bundled with the checker.\n"
 "\n"
 "Given a compiler command line instead (-D, -I, -nostdinc, --arch=, ...),\n"
-"as Kbuild's `make C=1 CHECK=safeseek-check` does, it checks the one file\n"
-"with those flags and reports on standard error; its own options there are\n"
-"--fatal, --verbose, --parse-errors, --headers, --kernel, --baseline and\n"
-"--changed-lines.\n"
+"as Kbuild's `make C=1 CHECK=safeseek-check` does, it checks each file named\n"
+"there with those flags and reports on standard error; its own options there\n"
+"are --fatal, --verbose, --parse-errors, --headers, --kernel, --time-limit,\n"
+"--baseline and --changed-lines.\n"
 "\n"
 "Problems with single files (unreadable, binary, not parsable) are reported\n"
 "on standard error, one line each, and the run goes on.\n"
@@ -237,6 +242,21 @@ static int parse_jobs(const char *v, unsigned *jobs, char *err, size_t errlen)
 		return -1;
 	}
 	*jobs = (unsigned)n;
+	return 0;
+}
+
+static int parse_time_limit(const char *v, double *limit, char *err, size_t errlen)
+{
+	char *end;
+	double s;
+
+	errno = 0;
+	s = strtod(v, &end);
+	if (!*v || *end || errno || !(s >= 0 && s <= 86400)) {
+		snprintf(err, errlen, "invalid --time-limit '%s' (seconds, 0..86400; 0: no limit)", v);
+		return -1;
+	}
+	*limit = s;
 	return 0;
 }
 
@@ -366,6 +386,8 @@ static int take(struct ss_options *o, int c, char *err, size_t errlen)
 			return -1;
 		}
 		return 0;
+	case OPT_TIME_LIMIT:
+		return parse_time_limit(optarg, &o->time_limit, err, errlen);
 	case OPT_FATAL:
 		o->fatal = true;
 		return 0;
@@ -384,6 +406,7 @@ int ss_options_parse(int argc, char **argv, enum ss_options_mode mode,
 	int c;
 
 	memset(o, 0, sizeof(*o));
+	o->time_limit = SS_DEFAULT_TIME_LIMIT;
 	err[0] = '\0';
 	o->paths = calloc((size_t)argc + 1, sizeof(*o->paths));
 	if (!o->paths) {

@@ -35,6 +35,7 @@ struct ss_options {
 	const char *build_dir;		/* -p DIR: where compile_commands.json is */
 	const char *srcroot;		/* --srcroot: base of SARIF's relative URIs */
 	unsigned jobs;			/* -j; 0 = one per core */
+	double time_limit;		/* --time-limit: CPU seconds per file, 0: none */
 	bool verbose;
 	bool quiet;
 	bool follow_symlinks;
@@ -64,6 +65,9 @@ struct ss_options {
 	char **paths;			/* points into argv */
 	size_t npaths;
 };
+
+/* CPU seconds a file may take by default: a generated 50 MB file fits. */
+#define SS_DEFAULT_TIME_LIMIT 60.0
 
 enum ss_options_mode { SS_OPTIONS_SCAN, SS_OPTIONS_KBUILD };
 

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -35,6 +36,7 @@ struct ss_pool {
 	char **queue;			/* files not yet handed out: [head, n) */
 	size_t head, n, cap;
 	size_t running;			/* files handed out and not answered */
+	double limit;			/* CPU seconds a file may take; 0: no limit */
 	struct sigaction old_pipe;
 };
 
@@ -83,12 +85,28 @@ struct ss_pool_turn {
 	int fd;
 	struct ss_wire *out;	/* the answers not yet sent */
 	bool working;
+	double limit;
 };
+
+/* SIGPROF, whose default action ends the worker, once the process has
+   spent `seconds` more of CPU time; 0 disarms it. */
+static void cpu_alarm(double seconds)
+{
+	struct itimerval t = { 0 };
+
+	t.it_value.tv_sec = (time_t)seconds;
+	t.it_value.tv_usec = (suseconds_t)((seconds - (double)t.it_value.tv_sec) * 1e6);
+	if (seconds > 0 && !t.it_value.tv_sec && !t.it_value.tv_usec)
+		t.it_value.tv_usec = 1;
+	setitimer(ITIMER_PROF, &t, NULL);
+}
 
 void ss_pool_working(struct ss_pool_turn *t)
 {
 	if (!t->working && !flush(t->fd, t->out))
 		_exit(2);
+	if (!t->working && t->limit > 0)
+		cpu_alarm(t->limit);
 	t->working = true;
 }
 
@@ -114,12 +132,14 @@ static void serve(void *arg)
 			break;
 		for (uint32_t i = 0; i < n; i++) {
 			struct ss_file_result r = { 0 };
-			struct ss_pool_turn turn = { l->out, &out, false };
+			struct ss_pool_turn turn = { l->out, &out, false, l->p->limit };
 			char *path;
 
 			if (!ss_wire_get_str(&req, &path) || !path)
 				_exit(2);
 			l->p->work(l->p->ctx, path, &r, &turn);
+			if (turn.working && turn.limit > 0)
+				cpu_alarm(0);
 			ss_wire_u32(&body, i);
 			ss_wire_result(&body, &r);
 			ss_wire_frame(&out, 'R', &body);
@@ -235,6 +255,11 @@ static char *dequeue(struct ss_pool *p)
 	return p->queue[p->head++];
 }
 
+void ss_pool_time_limit(struct ss_pool *p, double seconds)
+{
+	p->limit = seconds;
+}
+
 void ss_pool_on_lost(struct ss_pool *p, ss_pool_lost *lost)
 {
 	p->lost = lost;
@@ -260,7 +285,11 @@ static void crashed(struct ss_pool *p, struct ss_file_result *all, const char *p
 {
 	struct ss_file_result r = { 0 };
 
-	if (WIFSIGNALED(status))
+	if (WIFSIGNALED(status) && WTERMSIG(status) == SIGPROF && p->limit > 0)
+		ss_msg_add(&r.msgs, SS_MSG_ERROR, path,
+			   "analysing it took more than the limit of %g s of CPU time "
+			   "(--time-limit), not analysed", p->limit);
+	else if (WIFSIGNALED(status))
 		ss_msg_add(&r.msgs, SS_MSG_ERROR, path,
 			   "the checker crashed analysing it (%s; too deeply nested?), "
 			   "not analysed", strsignal(WTERMSIG(status)));

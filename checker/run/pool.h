@@ -53,6 +53,14 @@ struct ss_pool *ss_pool_new(unsigned workers, ss_pool_work *work, void *ctx);
 /* Set what is said of a file lost (default: nothing more). */
 void ss_pool_on_lost(struct ss_pool *p, ss_pool_lost *lost);
 
+/*
+ * Give each file at most `seconds` of CPU time from its first
+ * ss_pool_working() on (0, the default: no limit).  A worker over the
+ * limit is ended by SIGPROF, and its file is reported as not analysed,
+ * like a crash, naming the limit.
+ */
+void ss_pool_time_limit(struct ss_pool *p, double seconds);
+
 /* Queue a file. */
 void ss_pool_submit(struct ss_pool *p, const char *path);
 

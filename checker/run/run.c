@@ -135,6 +135,7 @@ void ss_run(const struct ss_options *o, const struct ss_compdb *db,
 		checker.pch = ss_pch_cache_new(pchdir);
 	pool = ss_pool_new(o->jobs ? o->jobs : default_jobs(), ss_check_file, &checker);
 	ss_pool_on_lost(pool, ss_lost_file);
+	ss_pool_time_limit(pool, o->time_limit);
 	feed = (struct feed){ pool };
 	walk = ss_walk_new(o, &all, submit, &feed);
 	clock_gettime(CLOCK_MONOTONIC, &progress.last);

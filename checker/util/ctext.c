@@ -47,9 +47,10 @@ size_t ss_ctext_skip_noise(const char *s, size_t len, size_t i)
 	}
 }
 
-bool ss_ctext_in_code(const char *s, size_t len, size_t at)
+bool ss_ctext_in_code_from(const char *s, size_t len, size_t *from, size_t at)
 {
-	size_t i = 0, end;
+	size_t i = *from, end;
+	bool code = true;
 
 	while (i < at) {
 		if (s[i] == '/' && i + 1 < len && (s[i + 1] == '*' || s[i + 1] == '/'))
@@ -60,11 +61,21 @@ bool ss_ctext_in_code(const char *s, size_t len, size_t at)
 			i++;
 			continue;
 		}
-		if (end > at)
-			return false;
+		if (end > at) {
+			code = false;
+			break;
+		}
 		i = end;
 	}
-	return true;
+	*from = i;	/* code starts here: no comment or literal began before it */
+	return code;
+}
+
+bool ss_ctext_in_code(const char *s, size_t len, size_t at)
+{
+	size_t from = 0;
+
+	return ss_ctext_in_code_from(s, len, &from, at);
 }
 
 size_t ss_ctext_closing(const char *s, size_t len, size_t open)

@@ -31,6 +31,10 @@ size_t ss_ctext_skip_noise(const char *s, size_t len, size_t i);
 /* Whether the byte at `at` is code: not inside a comment or a literal,
    read from the start of the text. */
 bool ss_ctext_in_code(const char *s, size_t len, size_t at);
+/* The same, read on from *from (0 at first, then what the last call left
+   there), for places asked about in increasing order: the text is read
+   once however many are asked. */
+bool ss_ctext_in_code_from(const char *s, size_t len, size_t *from, size_t at);
 
 /*
  * Offset of the bracket closing the `(`, `[` or `{` at `open`, or `len`

@@ -2,6 +2,7 @@
 #include "util/escape.h"
 #include "util/xalloc.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 size_t ss_utf8_seq(const unsigned char *s)
@@ -58,17 +59,38 @@ char *ss_text_printable(const char *s)
 	return out;
 }
 
-char *ss_text_utf8(const char *s)
+static bool is_hex(char c)
 {
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+/* A backslash the name holds that would read as the start of \xNN. */
+static bool reads_as_escape(const unsigned char *p)
+{
+	return p[0] == '\\' && p[1] == 'x' && is_hex((char)p[2]) && is_hex((char)p[3]);
+}
+
+/* s with each byte that is not UTF-8 (and, for names, each backslash that
+   would read as an escape) as \xNN, or as U+FFFD. */
+static char *valid_utf8(const char *s, bool name)
+{
+	static const char hex[] = "0123456789abcdef";
 	const unsigned char *p = (const unsigned char *)s;
-	char *out = xmalloc(strlen(s) * 3 + 1), *o = out;
+	char *out = xmalloc(strlen(s) * 4 + 1), *o = out;
 
 	while (*p) {
 		size_t n = ss_utf8_seq(p);
 
-		if (n == 0) {
-			memcpy(o, "\xef\xbf\xbd", 3);
-			o += 3;
+		if (n == 0 || (name && reads_as_escape(p))) {
+			if (name) {
+				*o++ = '\\';
+				*o++ = 'x';
+				*o++ = hex[*p >> 4];
+				*o++ = hex[*p & 15];
+			} else {
+				memcpy(o, "\xef\xbf\xbd", 3);
+				o += 3;
+			}
 			p++;
 			continue;
 		}
@@ -78,6 +100,16 @@ char *ss_text_utf8(const char *s)
 	}
 	*o = '\0';
 	return out;
+}
+
+char *ss_text_name(const char *s)
+{
+	return valid_utf8(s, true);
+}
+
+char *ss_text_utf8(const char *s)
+{
+	return valid_utf8(s, false);
 }
 
 unsigned ss_utf8_columns(const char *s, size_t bytes)

@@ -18,6 +18,16 @@ char *ss_text_printable(const char *s);
    U+FFFD.  JSON writers escape the control characters.  Newly allocated. */
 char *ss_text_utf8(const char *s);
 
+/*
+ * A file name as valid UTF-8 that gives the name's bytes back: each byte
+ * that is not part of a well-formed sequence becomes the four characters
+ * \xNN (NN its value in lowercase hex), and a backslash of the name that
+ * would read as the start of one (followed by x and two hex digits) becomes
+ * \x5c.  Reading every \xNN as the byte NN undoes it; a name that is UTF-8
+ * and holds no such backslash is kept as it is.  Newly allocated.
+ */
+char *ss_text_name(const char *s);
+
 /* The length of the well-formed UTF-8 sequence at s (1..4), or 0. */
 size_t ss_utf8_seq(const unsigned char *s);
 

@@ -25,7 +25,7 @@ class Since:
         with open(self.diff_file, "w", encoding="utf-8", errors="surrogateescape") as f:
             f.write(diff)
         # Keyed by the name as the checker's JSON gives it back (lossy).
-        self.by_path = {lossy(os.path.join(self.top, c.path)): c.lines
+        self.by_path = {os.path.join(lossy(self.top), c.path): c.lines
                         for c in checker.changed_lines(self.diff_file)}
 
     def _lines(self, path):

@@ -52,10 +52,13 @@ def out_bytes(data):
         raise OutputLost(e)
 
 
+_NAME_RE = re.compile("\\\\(?=x[0-9a-fA-F]{2})|[\udc80-\udcff]")
+
+
 def lossy(path):
-    """A name as the checker's JSON carries it: each undecodable byte one
-    U+FFFD."""
-    return re.sub("[\udc80-\udcff]", "\ufffd", path)
+    """A name as the checker's JSON carries it: each undecodable byte as
+    \\xNN, and a backslash that would read as the start of one as \\x5c."""
+    return _NAME_RE.sub(lambda m: "\\x%02x" % (ord(m.group(0)) & 0xff), path)
 
 
 # Called before a message goes to standard error: the progress line on a

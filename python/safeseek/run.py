@@ -44,8 +44,8 @@ class Run:
         if real in self._display:
             return self._display[real]
         # The checker's JSON gives a byte of a name that is not UTF-8 as
-        # U+FFFD: find the one file that name stands for.
-        same = self._lossy.get(lossy(real), [])
+        # \xNN (common.lossy): find the file that name stands for.
+        same = self._lossy.get(real) or self._lossy.get(lossy(real), [])
         return same[0] if len(same) == 1 else os.path.normpath(printed)
 
     def checker_findings(self, paths=None):

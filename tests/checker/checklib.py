@@ -13,12 +13,12 @@ class Checker:
         self.binary = binary
         self.failures = []
 
-    def run(self, *args, cwd=None, stdin=None):
+    def run(self, *args, cwd=None, stdin=None, stdout=subprocess.PIPE):
         """Run the checker; return (exit status, stdout bytes, stderr bytes)."""
         p = subprocess.run([self.binary] + [os.fsencode(a) if isinstance(a, bytes) else a
                                             for a in args],
                            cwd=cwd, stdin=subprocess.DEVNULL if stdin is None else stdin,
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=300)
+                           stdout=stdout, stderr=subprocess.PIPE, timeout=300)
         return p.returncode, p.stdout, p.stderr
 
     def expect(self, cond, what):

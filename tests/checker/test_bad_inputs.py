@@ -77,6 +77,47 @@ try:
                  "unreadable file: one line: %r" % err)
         c.expect(rc == 1, "unreadable file in a tree: the rest still reported (%d)" % rc)
         os.chmod(locked, 0o644)
+
+    # A full disk, for every format, to -o FILE or to standard output: the
+    # file and the cause named in one line, exit 2.
+    if os.path.exists("/dev/full"):
+        for fmt in ("text", "json", "sarif"):
+            rc, out, err = c.run("-q", "--no-cache", "-o", "/dev/full", "--format=" + fmt, good)
+            c.expect(rc == 2 and err.decode().splitlines()
+                     == ["safeseek-check: /dev/full: No space left on device"],
+                     "-o /dev/full --format=%s: one line naming it and why (%d): %r"
+                     % (fmt, rc, err))
+            with open("/dev/full", "wb") as full:
+                rc, _, err = c.run("-q", "--no-cache", "--format=" + fmt, good, stdout=full)
+            c.expect(rc == 2 and b"No space left on device" in err and len(err.splitlines()) == 1,
+                     "standard output full, --format=%s: one line saying so (%d): %r"
+                     % (fmt, rc, err))
+
+    # A file over the time limit is named like one that cannot be parsed,
+    # and the files after it are still tried (a microsecond: every parse
+    # takes longer).
+    slow = os.path.join(d, "slow")
+    for name in ("a.c", "b.c"):
+        write(os.path.join(slow, name), BUGGY)
+    rc, out, err = c.run("-q", "--no-cache", "--time-limit=0.000001", slow)
+    for name in ("a.c", "b.c"):
+        about = lines_about(err, os.path.join(slow, name))
+        c.expect(len(about) == 1 and "CPU time (--time-limit), not analysed" in about[0],
+                 "over the limit: one line naming %s: %r" % (name, err))
+    c.expect(rc == 2 and out == b"", "every file over the limit: exit 2, no findings (%d)" % rc)
+    rc, out, err = c.run("-q", "--no-cache", "--time-limit=0.000001", "--format=json",
+                         os.path.join(slow, "a.c"), garbage)
+    doc = json.loads(out)
+    c.expect(doc["files_failed"] == 2, "counted as failed: %s" % doc["files_failed"])
+    rc, out, err = c.run("-q", "--no-cache", "--time-limit=0", slow)
+    c.expect(rc == 1 and out.count(b"[rw-fpos]") == 2, "--time-limit=0: no limit (%d)" % rc)
+    for bad in ("-1", "x", "1e9", ""):
+        rc, out, err = c.run("-q", "--time-limit=" + bad, slow)
+        c.expect(rc == 2 and b"--time-limit" in err, "--time-limit=%s: usage error: %r" % (bad, err))
+    # Kbuild mode, as sparse, fails the build only on a file it cannot read.
+    rc, out, err = c.run("-D__KERNEL__", "--time-limit=0.000001", os.path.join(slow, "a.c"))
+    c.expect(rc == 0 and len(lines_about(err, os.path.join(slow, "a.c"))) == 1
+             and b"--time-limit" in err, "Kbuild mode: the file named, exit 0: %d %r" % (rc, err))
 finally:
     cleanup(d)
 

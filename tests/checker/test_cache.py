@@ -2,12 +2,16 @@
 """The result cache: a re-scan of an unchanged tree parses nothing and
 reports the same; a changed file or a changed header it read is analysed
 again; --no-cache and SAFESEEK_NO_CACHE leave the cache alone; a cache that
-cannot be used or holds damaged entries changes no finding."""
+cannot be used or holds damaged entries changes no finding: a flipped
+byte, an entry that is a FIFO or a link to /dev/zero, a plain file given as
+the directory."""
 
 import json
 import os
 import shutil
+import stat
 import sys
+import subprocess
 
 from checklib import Checker, cleanup, tempdir
 
@@ -118,6 +122,83 @@ try:
     rc, damaged, err = scan("--cache-dir=" + cache)
     c.expect(damaged["findings"] == changed["findings"] and damaged["files_from_cache"] == 0,
              "entries cut short are analysed again, with the same findings")
+
+    # One flipped byte anywhere after the magic line: a miss, the entry
+    # written again.  Every byte of one entry, then one byte of each entry.
+    rc, whole, _ = scan("--cache-dir=" + cache)
+    c.expect(whole["files_from_cache"] == whole["files_analysed"], "all entries rewritten")
+
+    def flip(path, at):
+        with open(path, "r+b") as f:
+            f.seek(at)
+            b = f.read(1)
+            f.seek(at)
+            f.write(bytes([b[0] ^ 0x20]))
+
+    owner = changed["findings"][0]["file"]
+    small = os.path.join(d, "small-cache")
+    base_rc, base, _ = c.run("-q", "--format=json", "--cache-dir=" + small, "--", owner, cwd=tree)
+    c.expect(len(entries(small)) == 1, "one file, one entry")
+    one = entries(small)[0]
+    size = os.path.getsize(one)
+    with open(one, "rb") as f:
+        good_bytes = f.read()
+    # the magic line and sum, then the headers and result, sampled
+    start = len(b"safeseek-cache 2\n")
+    offsets = sorted(set(range(start, min(size, start + 40)))
+                     | set(range(start, size, max(1, (size - start) // 80))) | {size - 1})
+    wrong = []
+    for at in offsets:
+        with open(one, "wb") as f:
+            f.write(good_bytes)
+        flip(one, at)
+        rc, out, _ = c.run("-q", "--format=json", "--cache-dir=" + small, "--", owner, cwd=tree)
+        doc = json.loads(out)
+        if rc != base_rc or doc["findings"] != json.loads(base)["findings"] or \
+           doc["files_from_cache"] != 0 or doc["files_failed"] != 0:
+            wrong.append(at)
+    c.expect(len(offsets) > 40 and not wrong,
+             "a byte flipped at any of %d offsets is a miss: wrong at %s"
+             % (len(offsets), wrong[:10]))
+    with open(one, "rb") as f:
+        c.expect(f.read() == good_bytes, "and the entry is written again, whole")
+    for e in entries(cache):
+        flip(e, os.path.getsize(e) - 1)
+    rc, flipped, _ = scan("--cache-dir=" + cache, "--strict")
+    c.expect(rc == 1 and flipped["findings"] == changed["findings"] and
+             flipped["files_from_cache"] == 0 and flipped["files_failed"] == 0,
+             "--strict with every entry damaged: exit 1, the same findings (%d, %s)"
+             % (rc, {k: v for k, v in flipped.items() if k.startswith("files")}))
+
+    # Not a regular file in an entry's place: a FIFO would hang the read,
+    # /dev/zero exhaust memory.  Both are misses, replaced by an entry.
+    shutil.rmtree(cache)
+    scan("--cache-dir=" + cache)
+    stored = entries(cache)
+    fifo, link = stored[0], stored[1]
+    os.unlink(fifo)
+    os.mkfifo(fifo)
+    os.unlink(link)
+    os.symlink("/dev/zero", link)
+    try:
+        rc, odd, _ = scan("--cache-dir=" + cache)
+        hung = False
+    except subprocess.TimeoutExpired:
+        hung = True
+    c.expect(not hung, "a FIFO or a link to /dev/zero as an entry does not hang the run")
+    if not hung:
+        c.expect(odd["findings"] == changed["findings"] and
+                 odd["files_from_cache"] == odd["files_analysed"] - 2,
+                 "... both are misses: %s" % {k: v for k, v in odd.items() if k.startswith("files")})
+        c.expect(stat.S_ISREG(os.lstat(fifo).st_mode) and stat.S_ISREG(os.lstat(link).st_mode),
+                 "... and are replaced by entries")
+
+    # A plain file as --cache-dir: one note saying it is no directory.
+    rc, plain, err = scan("--cache-dir=" + blocker)
+    notes = [l for l in err.splitlines() if "cache" in l]
+    c.expect(rc == 1 and plain["findings"] == changed["findings"] and len(notes) == 1 and
+             blocker + ": not a directory" in notes[0] and "Permission" not in notes[0],
+             "a plain file as --cache-dir: one note saying it is not a directory: %r" % err)
 finally:
     cleanup(d)
 c.finish()

@@ -64,12 +64,32 @@ try:
              "c.c, not in the database, analysed another way: %r" % err)
 
     # Broken databases: one line naming the file, exit 2.
-    for text, what in [("[{", "not valid JSON"), ('{"a": 1}', "not a JSON array"),
-                       ('[{"directory": "/"}]', "lacks")]:
+    entry = '{"directory": "/", "file": "a.c", "command": "cc -c a.c"}'
+    for text, what in [("[{", "not valid JSON: the file ends inside it (cut short?)"),
+                       ("[" + entry, "not valid JSON: the file ends inside it (cut short?)"),
+                       ("[" + entry + "]]", "not valid JSON: more follows its end at byte"),
+                       ("[" + entry + ",,]", "not valid JSON at byte"),
+                       (" \n", "is empty"),
+                       ('{"a": 1}', "not a JSON array"),
+                       ('[{"directory": "/"}]', "entry 1 lacks")]:
         write(os.path.join(build, "compile_commands.json"), text)
         rc, out, err = c.run("-p", build)
-        c.expect(rc == 2 and what.encode() in err and err.count(b"\n") == 1,
-                 "%s: exit 2 and one line: %r" % (what, err))
+        c.expect(rc == 2 and err.startswith(b"safeseek-check: " + build.encode() +
+                                            b"/compile_commands.json: " + what.encode())
+                 and err.count(b"\n") == 1 and b"json_tokener" not in err,
+                 "%s: exit 2 and one plain line naming the file: %r" % (what, err))
+
+    # A "command" that ends inside a quote: libclang drops its flags without
+    # a word; the checker names the entry, once, and goes on without them.
+    write(os.path.join(build, "compile_commands.json"), json.dumps([
+        {"directory": d, "file": "src/b.c", "command": "cc -c src/b.c"},
+        {"directory": d, "file": "src/c.c",
+         "command": "cc -DWANT_BUG -I include \"-DX=1 -c src/c.c"}]))
+    rc, out, err = c.run("-q", "-p", build, "src/b.c", "src/c.c", cwd=d)
+    lines = [l for l in err.decode().splitlines() if "quote" in l]
+    c.expect(len(lines) == 1 and "src/c.c" in lines[0] and "entry 2" in lines[0] and
+             "ends inside a quote" in lines[0], "unterminated quote: one line naming the entry: %r"
+             % err)
     rc, out, err = c.run("-p", os.path.join(d, "nowhere"))
     c.expect(rc == 2 and b"compile_commands.json" in err, "missing database: exit 2: %r" % err)
 finally:

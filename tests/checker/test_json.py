@@ -3,7 +3,9 @@
 
 import json
 import os
+import re
 import sys
+import urllib.parse
 
 from checklib import Checker, cleanup, tempdir
 
@@ -69,6 +71,31 @@ try:
     c.expect(os.listdir(d) == ["report.json"], "-o leaves no temporary file: %s" % os.listdir(d))
     rc3, _, err3 = c.run("-q", "-o", os.path.join(d, "no", "such", "dir", "r.txt"), corpus)
     c.expect(rc3 == 2 and b"r.txt" in err3, "-o into a missing directory: exit 2, named")
+
+    # Names that are not UTF-8 stay distinct, and give their bytes back:
+    # \xNN for a byte that is not UTF-8, \x5c for a backslash that would
+    # read as one.  SARIF's URIs percent-encode the bytes.
+    odd = os.path.join(d, "odd")
+    os.makedirs(odd)
+    with open(os.path.join(corpus, "drivers", "char", "lp_fixme.c"), "rb") as f:
+        source = f.read()
+    names = [b"a\xff.c", b"a\xfe.c", b"a\\xff.c", b"a\\x.c", "\u00e9.c".encode()]
+    for n in names:
+        with open(os.path.join(os.fsencode(odd), n), "wb") as f:
+            f.write(source)
+    rc, out, _ = c.run("-q", "--no-cache", "--format=json", odd)
+    got = {f["file"] for f in json.loads(out)["findings"]}
+    back = {re.sub(rb"\\x([0-9a-f]{2})", lambda m: bytes([int(m.group(1), 16)]),
+                   g.encode()) for g in got}
+    c.expect(back == {os.path.join(os.fsencode(odd), n) for n in names},
+             "JSON names: one per file, their bytes given back: %r" % sorted(got))
+    c.expect(os.path.join(odd, "a\\x.c") in got and os.path.join(odd, "\u00e9.c") in got,
+             "a UTF-8 name without \\xNN is kept as it is: %r" % sorted(got))
+    rc, out, _ = c.run("-q", "--no-cache", "--format=sarif", "--srcroot", odd, odd)
+    uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            for r in json.loads(out)["runs"][0]["results"]}
+    c.expect(uris == {urllib.parse.quote_from_bytes(n) for n in names},
+             "SARIF URIs: the bytes percent-encoded: %r" % sorted(uris))
 finally:
     cleanup(d)
 

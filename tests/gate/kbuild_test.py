@@ -197,6 +197,32 @@ def test_parsed_probe_hides_parse_errors_unless_asked():
     check(valid.stdout.strip() == "0", "and then the probe sees them")
 
 
+def test_every_file_of_the_command_line_is_checked():
+    """Not only the last: a compiler line may name several files."""
+    srcs = [os.path.join(CORPUS, rel) for rel in FILES[:3]]
+    flags = ["-D__KERNEL__", "-nostdinc", "-I" + os.path.join(CORPUS, "include")]
+    want = collections.Counter()
+    for rel in FILES[:3]:
+        want += expected_findings(os.path.join(CORPUS, rel))
+    check(len({f for (f, _, _) in want}) == 3, "each file has expectations: %s" % want)
+    proc = subprocess.run([CHECKER] + flags + srcs, capture_output=True, text=True)
+    got = findings(proc.stderr)
+    check(proc.returncode == 0 and got == want,
+          "findings of every file; missing %s, extra %s: %s"
+          % (sorted(want - got), sorted(got - want), proc.stderr[-2000:]))
+    # A directory or a missing file among them: named, exit 2, the rest checked.
+    missing = os.path.join(CORPUS, "no-such-file.c")
+    directory = os.path.join(CORPUS, "drivers")
+    proc = subprocess.run([CHECKER] + flags + [srcs[0], directory, missing, srcs[1]],
+                          capture_output=True, text=True)
+    check(proc.returncode == 2, "exit 2: %d %s" % (proc.returncode, proc.stderr[-2000:]))
+    for path, why in ((directory, "is a directory"), (missing, "No such file")):
+        lines = [l for l in proc.stderr.splitlines() if l.startswith("safeseek-check: " + path + ":")]
+        check(len(lines) == 1 and why in lines[0], "one line naming %s: %s" % (path, lines))
+    want_two = collections.Counter({k: v for k, v in want.items() if k[0] in srcs[:2]})
+    check(findings(proc.stderr) == want_two, "the other files still checked: %s" % proc.stderr)
+
+
 def test_bad_kbuild_options_exit_2():
     for args, want in ((["--kbuild", "--no-such-option", "x.c"], "unknown option --no-such-option"),
                        (["--kbuild", "-D__KERNEL__"], "no source file"),
@@ -216,4 +242,5 @@ if __name__ == "__main__":
         test_kernel_probe_sees_no_error,
         test_parsed_probe_hides_parse_errors_unless_asked,
         test_bad_kbuild_options_exit_2,
+        test_every_file_of_the_command_line_is_checked,
     ])
