@@ -153,11 +153,14 @@ ERA["hands"] = True
 // What each function that touches f_pos is.  Every fact below is about
 // one such function, fn, so that depends on reads per function.
 
-@fn_fpos depends on fpos_file@
+@fn_fpos depends on fpos_file exists@
 identifier fn;
 expression X;
 @@
-fn(...) { <+... X->f_pos ...+> }
+fn(...) { ... when any
+  X->f_pos
+  ... when any
+}
 
 // Whatever refers to fn other than its definition: a table, a call, a
 // function pointer.  A signature makes a method only of a function
