@@ -174,11 +174,14 @@ fn
 // The VFS core looks its files up by descriptor and owns their f_pos:
 // sys_read() handed &file->f_pos itself before 2.6.8.
 
-@vfs_fd@
+@vfs_fd exists@
 identifier fn_fpos.fn;
 identifier fg =~ "^fget";
 @@
-fn(...) { <+... fg(...) ...+> }
+fn(...) { ... when any
+  fg(...)
+  ... when any
+}
 
 // Tables.  Designated (.read = f), GNU (read: f) and proc_ops
 // (.proc_read = f) initializers of any struct; positional ones of
@@ -338,13 +341,13 @@ T0 fn(..., struct file *F, ..., loff_t *P, ...) { ... }
 // pass none: it keeps its own offset in f_pos, and *ppos there would be a
 // NULL dereference.
 
-@stream_only@
+@stream_only exists@
 identifier fn_fpos.fn, rw_meth.P;
 @@
 fn(...) {
-  <+...
+  ... when any
   if (\(P\|P != NULL\|unlikely(P)\)) \( return -ESPIPE; \| { ... return -ESPIPE; } \)
-  ...+>
+  ... when any
 }
 
 @rw_ok depends on !stream_only@
@@ -375,7 +378,7 @@ T0 fn(struct kiocb *I, struct iov_iter *x1) { ... }
 // An aio or iter method often names its file first:
 //	struct file *file = iocb->ki_filp;
 
-@kio_alias@
+@kio_alias exists@
 identifier fn_fpos.fn, kio_meth.I, A;
 type T0;
 @@
@@ -386,7 +389,10 @@ T0 fn(...) {
   ... when any
 }
 |
-T0 fn(...) { <+... A = I->ki_filp ...+> }
+T0 fn(...) { ... when any
+  A = I->ki_filp
+  ... when any
+}
 )
 
 @owner_shaped depends on !refd@
@@ -492,93 +498,123 @@ position pc;
 
 // The method's own file: handed to a call, written, read.
 
-@rw_call depends on rw_ok && (report || org || context)@
+@rw_call depends on rw_ok && (report || org || context) exists@
 identifier fn_fpos.fn, rw_meth.F;
 expression fe;
 expression list es1, es2;
 position q;
 @@
-fn(...) { <... fe(es1, &F->f_pos@q, es2) ...> }
+fn(...) { ... when any
+  fe(es1, &F->f_pos@q, es2)
+  ... when any
+}
 
-@rw_write depends on rw_ok && (report || org || context)@
+@rw_write depends on rw_ok && (report || org || context) exists@
 identifier fn_fpos.fn, rw_meth.F;
 expression E;
 assignment operator aop;
 position q;
 @@
-fn(...) { <... \( F->f_pos@q aop E \| F->f_pos@q++ \| F->f_pos@q-- \| ++F->f_pos@q \| --F->f_pos@q \) ...> }
+fn(...) { ... when any
+  \( F->f_pos@q aop E \| F->f_pos@q++ \| F->f_pos@q-- \| ++F->f_pos@q \| --F->f_pos@q \)
+  ... when any
+}
 
-@rw_read depends on rw_ok && (report || org || context)@
+@rw_read depends on rw_ok && (report || org || context) exists@
 identifier fn_fpos.fn, rw_meth.F;
 position q != {cmp.pc, rw_call.q, rw_write.q};
 @@
-fn(...) { <... F->f_pos@q ...> }
+fn(...) { ... when any
+  F->f_pos@q
+  ... when any
+}
 
-@kio_call depends on (report || org || context)@
+@kio_call depends on (report || org || context) exists@
 identifier fn_fpos.fn, kio_meth.I;
 expression fe;
 expression list es1, es2;
 position q;
 @@
-fn(...) { <... fe(es1, &I->ki_filp->f_pos@q, es2) ...> }
+fn(...) { ... when any
+  fe(es1, &I->ki_filp->f_pos@q, es2)
+  ... when any
+}
 
-@kio_write depends on (report || org || context)@
+@kio_write depends on (report || org || context) exists@
 identifier fn_fpos.fn, kio_meth.I;
 expression E;
 assignment operator aop;
 position q;
 @@
 fn(...) {
-  <...
+  ... when any
   \( I->ki_filp->f_pos@q aop E \| I->ki_filp->f_pos@q++ \| I->ki_filp->f_pos@q-- \|
      ++I->ki_filp->f_pos@q \| --I->ki_filp->f_pos@q \)
-  ...>
+  ... when any
 }
 
-@kio_read depends on (report || org || context)@
+@kio_read depends on (report || org || context) exists@
 identifier fn_fpos.fn, kio_meth.I;
 position q != {cmp.pc, kio_call.q, kio_write.q};
 @@
-fn(...) { <... I->ki_filp->f_pos@q ...> }
+fn(...) { ... when any
+  I->ki_filp->f_pos@q
+  ... when any
+}
 
-@alias_call depends on (report || org || context)@
+@alias_call depends on (report || org || context) exists@
 identifier fn_fpos.fn, kio_alias.A;
 expression fe;
 expression list es1, es2;
 position q;
 @@
-fn(...) { <... fe(es1, &A->f_pos@q, es2) ...> }
+fn(...) { ... when any
+  fe(es1, &A->f_pos@q, es2)
+  ... when any
+}
 
-@alias_write depends on (report || org || context)@
+@alias_write depends on (report || org || context) exists@
 identifier fn_fpos.fn, kio_alias.A;
 expression E;
 assignment operator aop;
 position q;
 @@
-fn(...) { <... \( A->f_pos@q aop E \| A->f_pos@q++ \| A->f_pos@q-- \| ++A->f_pos@q \| --A->f_pos@q \) ...> }
+fn(...) { ... when any
+  \( A->f_pos@q aop E \| A->f_pos@q++ \| A->f_pos@q-- \| ++A->f_pos@q \| --A->f_pos@q \)
+  ... when any
+}
 
-@alias_read depends on (report || org || context)@
+@alias_read depends on (report || org || context) exists@
 identifier fn_fpos.fn, kio_alias.A;
 position q != {cmp.pc, alias_call.q, alias_write.q};
 @@
-fn(...) { <... A->f_pos@q ...> }
+fn(...) { ... when any
+  A->f_pos@q
+  ... when any
+}
 
 // Anywhere else, a call given &file->f_pos gets a copy, except in the
 // functions that own f_pos and for the own file of open and release.
 
-@alone_call depends on (report || org || context)@
+@alone_call depends on (report || org || context) exists@
 identifier fn_fpos.fn, alone.F;
 position q;
 @@
-fn(...) { <... &F->f_pos@q ...> }
+fn(...) { ... when any
+  &F->f_pos@q
+  ... when any
+}
 
-@other_call depends on (report || org || context) && !vfs_fd && !stream_only && !owner_seek && !owner_dir && !owner_shaped@
+@other_call depends on (report || org || context) && !vfs_fd && !stream_only && !owner_seek && !owner_dir && !owner_shaped exists@
 identifier fn_fpos.fn;
 expression X, fe;
 expression list es1, es2;
 position q != {cmp.pc, rw_call.q, kio_call.q, alias_call.q, alone_call.q};
 @@
-fn(...) { <... fe(es1, &X->f_pos@q, es2) ...> }
+fn(...) { ... when any
+  fe(es1, &X->f_pos@q, es2)
+  ... when any
+}
 
 // The report words a call patch mode can give a copy (a statement of its
 // own, the initializer of a declaration that a statement follows) apart
@@ -776,12 +812,19 @@ position pc;
 @@
 \( E != &X->f_pos@pc \| &X->f_pos@pc != E \| E == &X->f_pos@pc \| &X->f_pos@pc == E \)
 
-@depends on patch && rw_ok disable ptr_to_array@
-identifier fn_fpos.fn, rw_meth.F, rw_meth.P;
+@rw_at depends on patch && rw_ok exists@
+identifier fn_fpos.fn, rw_meth.F;
 position q != cmp_rw.pc;
 @@
-fn(...) {
-  <...
+fn(...) { ... when any
+  F->f_pos@q
+  ... when any
+}
+
+@depends on patch disable ptr_to_array@
+identifier rw_meth.F, rw_meth.P;
+position rw_at.q;
+@@
 (
 - F->f_pos@q++
 + (*P)++
@@ -795,8 +838,6 @@ fn(...) {
 - F->f_pos@q
 + *P
 )
-  ...>
-}
 
 @cmp_kio depends on fpos_file && patch@
 expression E, X;
@@ -804,16 +845,21 @@ position pc;
 @@
 \( E != &X->f_pos@pc \| &X->f_pos@pc != E \| E == &X->f_pos@pc \| &X->f_pos@pc == E \)
 
-@depends on patch && kio_meth disable ptr_to_array@
+@kio_at depends on patch && kio_meth exists@
 identifier fn_fpos.fn, kio_meth.I;
 position q != cmp_kio.pc;
 @@
-fn(...) {
-  <...
+fn(...) { ... when any
+  I->ki_filp->f_pos@q
+  ... when any
+}
+
+@depends on patch disable ptr_to_array@
+identifier kio_meth.I;
+position kio_at.q;
+@@
 - I->ki_filp->f_pos@q
 + I->ki_pos
-  ...>
-}
 
 @cmp_alias depends on fpos_file && patch@
 expression E, X;
@@ -821,23 +867,28 @@ position pc;
 @@
 \( E != &X->f_pos@pc \| &X->f_pos@pc != E \| E == &X->f_pos@pc \| &X->f_pos@pc == E \)
 
-@depends on patch && kio_meth disable ptr_to_array@
-identifier fn_fpos.fn, kio_meth.I, kio_alias.A;
+@alias_at depends on patch && kio_meth exists@
+identifier fn_fpos.fn, kio_alias.A;
 position q != cmp_alias.pc;
 @@
-fn(...) {
-  <...
+fn(...) { ... when any
+  A->f_pos@q
+  ... when any
+}
+
+@depends on patch disable ptr_to_array@
+identifier kio_meth.I, kio_alias.A;
+position alias_at.q;
+@@
 - A->f_pos@q
 + I->ki_pos
-  ...>
-}
 
 // patch: anywhere else, a call given &file->f_pos gets a copy of the
 // position, stored back after the call.  The copy is named pos, or fpos
 // where the function already uses pos.  Each change below moves the
 // places, so each finds its calls anew.
 
-@pos_taken@
+@pos_taken exists@
 identifier fn_fpos.fn;
 symbol pos;
 type T0, T;
@@ -845,10 +896,13 @@ type T0, T;
 (
 T0 fn(..., T pos, ...) { ... }
 |
-T0 fn(...) { <+... pos ...+> }
+T0 fn(...) { ... when any
+  pos
+  ... when any
+}
 )
 
-@fpos_taken@
+@fpos_taken exists@
 identifier fn_fpos.fn;
 symbol fpos;
 type T0, T;
@@ -856,22 +910,31 @@ type T0, T;
 (
 T0 fn(..., T fpos, ...) { ... }
 |
-T0 fn(...) { <+... fpos ...+> }
+T0 fn(...) { ... when any
+  fpos
+  ... when any
+}
 )
 
-@alone_poss depends on patch@
+@alone_poss depends on patch exists@
 identifier fn_fpos.fn, alone.F;
 position q;
 @@
-fn(...) { <... &F->f_pos@q ...> }
+fn(...) { ... when any
+  &F->f_pos@q
+  ... when any
+}
 
-@call_poss depends on patch && !pos_taken && !vfs_fd && !stream_only && !owner_seek && !owner_dir && !owner_shaped@
+@call_poss depends on patch && !pos_taken && !vfs_fd && !stream_only && !owner_seek && !owner_dir && !owner_shaped exists@
 identifier fn_fpos.fn;
 expression X, fe;
 expression list es1, es2;
 position q != alone_poss.q;
 @@
-fn(...) { <... fe(es1, &X->f_pos@q, es2) ...> }
+fn(...) { ... when any
+  fe(es1, &X->f_pos@q, es2)
+  ... when any
+}
 
 @stmt_pos@
 expression call_poss.X, fe, E;
@@ -907,19 +970,25 @@ position call_poss.q;
 + X->f_pos = pos;
 )
 
-@alone_posi depends on patch@
+@alone_posi depends on patch exists@
 identifier fn_fpos.fn, alone.F;
 position q;
 @@
-fn(...) { <... &F->f_pos@q ...> }
+fn(...) { ... when any
+  &F->f_pos@q
+  ... when any
+}
 
-@call_posi depends on patch && !pos_taken && !vfs_fd && !stream_only && !owner_seek && !owner_dir && !owner_shaped@
+@call_posi depends on patch && !pos_taken && !vfs_fd && !stream_only && !owner_seek && !owner_dir && !owner_shaped exists@
 identifier fn_fpos.fn;
 expression X, fe;
 expression list es1, es2;
 position q != alone_posi.q;
 @@
-fn(...) { <... fe(es1, &X->f_pos@q, es2) ...> }
+fn(...) { ... when any
+  fe(es1, &X->f_pos@q, es2)
+  ... when any
+}
 
 @depends on patch disable ptr_to_array@
 expression call_posi.X, fe;
@@ -966,19 +1035,25 @@ fn(...) {
   ... when any
 }
 
-@alone_fposs depends on patch@
+@alone_fposs depends on patch exists@
 identifier fn_fpos.fn, alone.F;
 position q;
 @@
-fn(...) { <... &F->f_pos@q ...> }
+fn(...) { ... when any
+  &F->f_pos@q
+  ... when any
+}
 
-@call_fposs depends on patch && pos_taken && !fpos_taken && !vfs_fd && !stream_only && !owner_seek && !owner_dir && !owner_shaped@
+@call_fposs depends on patch && pos_taken && !fpos_taken && !vfs_fd && !stream_only && !owner_seek && !owner_dir && !owner_shaped exists@
 identifier fn_fpos.fn;
 expression X, fe;
 expression list es1, es2;
 position q != alone_fposs.q;
 @@
-fn(...) { <... fe(es1, &X->f_pos@q, es2) ...> }
+fn(...) { ... when any
+  fe(es1, &X->f_pos@q, es2)
+  ... when any
+}
 
 @stmt_fpos@
 expression call_fposs.X, fe, E;
@@ -1014,19 +1089,25 @@ position call_fposs.q;
 + X->f_pos = fpos;
 )
 
-@alone_fposi depends on patch@
+@alone_fposi depends on patch exists@
 identifier fn_fpos.fn, alone.F;
 position q;
 @@
-fn(...) { <... &F->f_pos@q ...> }
+fn(...) { ... when any
+  &F->f_pos@q
+  ... when any
+}
 
-@call_fposi depends on patch && pos_taken && !fpos_taken && !vfs_fd && !stream_only && !owner_seek && !owner_dir && !owner_shaped@
+@call_fposi depends on patch && pos_taken && !fpos_taken && !vfs_fd && !stream_only && !owner_seek && !owner_dir && !owner_shaped exists@
 identifier fn_fpos.fn;
 expression X, fe;
 expression list es1, es2;
 position q != alone_fposi.q;
 @@
-fn(...) { <... fe(es1, &X->f_pos@q, es2) ...> }
+fn(...) { ... when any
+  fe(es1, &X->f_pos@q, es2)
+  ... when any
+}
 
 @depends on patch disable ptr_to_array@
 expression call_fposi.X, fe;
