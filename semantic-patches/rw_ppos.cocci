@@ -498,123 +498,93 @@ position pc;
 
 // The method's own file: handed to a call, written, read.
 
-@rw_call depends on rw_ok && (report || org || context) exists@
+@rw_call depends on rw_ok && (report || org || context)@
 identifier fn_fpos.fn, rw_meth.F;
 expression fe;
 expression list es1, es2;
 position q;
 @@
-fn(...) { ... when any
-  fe(es1, &F->f_pos@q, es2)
-  ... when any
-}
+fn(...) { <... fe(es1, &F->f_pos@q, es2) ...> }
 
-@rw_write depends on rw_ok && (report || org || context) exists@
+@rw_write depends on rw_ok && (report || org || context)@
 identifier fn_fpos.fn, rw_meth.F;
 expression E;
 assignment operator aop;
 position q;
 @@
-fn(...) { ... when any
-  \( F->f_pos@q aop E \| F->f_pos@q++ \| F->f_pos@q-- \| ++F->f_pos@q \| --F->f_pos@q \)
-  ... when any
-}
+fn(...) { <... \( F->f_pos@q aop E \| F->f_pos@q++ \| F->f_pos@q-- \| ++F->f_pos@q \| --F->f_pos@q \) ...> }
 
-@rw_read depends on rw_ok && (report || org || context) exists@
+@rw_read depends on rw_ok && (report || org || context)@
 identifier fn_fpos.fn, rw_meth.F;
 position q != {cmp.pc, rw_call.q, rw_write.q};
 @@
-fn(...) { ... when any
-  F->f_pos@q
-  ... when any
-}
+fn(...) { <... F->f_pos@q ...> }
 
-@kio_call depends on (report || org || context) exists@
+@kio_call depends on (report || org || context)@
 identifier fn_fpos.fn, kio_meth.I;
 expression fe;
 expression list es1, es2;
 position q;
 @@
-fn(...) { ... when any
-  fe(es1, &I->ki_filp->f_pos@q, es2)
-  ... when any
-}
+fn(...) { <... fe(es1, &I->ki_filp->f_pos@q, es2) ...> }
 
-@kio_write depends on (report || org || context) exists@
+@kio_write depends on (report || org || context)@
 identifier fn_fpos.fn, kio_meth.I;
 expression E;
 assignment operator aop;
 position q;
 @@
 fn(...) {
-  ... when any
+  <...
   \( I->ki_filp->f_pos@q aop E \| I->ki_filp->f_pos@q++ \| I->ki_filp->f_pos@q-- \|
      ++I->ki_filp->f_pos@q \| --I->ki_filp->f_pos@q \)
-  ... when any
+  ...>
 }
 
-@kio_read depends on (report || org || context) exists@
+@kio_read depends on (report || org || context)@
 identifier fn_fpos.fn, kio_meth.I;
 position q != {cmp.pc, kio_call.q, kio_write.q};
 @@
-fn(...) { ... when any
-  I->ki_filp->f_pos@q
-  ... when any
-}
+fn(...) { <... I->ki_filp->f_pos@q ...> }
 
-@alias_call depends on (report || org || context) exists@
+@alias_call depends on (report || org || context)@
 identifier fn_fpos.fn, kio_alias.A;
 expression fe;
 expression list es1, es2;
 position q;
 @@
-fn(...) { ... when any
-  fe(es1, &A->f_pos@q, es2)
-  ... when any
-}
+fn(...) { <... fe(es1, &A->f_pos@q, es2) ...> }
 
-@alias_write depends on (report || org || context) exists@
+@alias_write depends on (report || org || context)@
 identifier fn_fpos.fn, kio_alias.A;
 expression E;
 assignment operator aop;
 position q;
 @@
-fn(...) { ... when any
-  \( A->f_pos@q aop E \| A->f_pos@q++ \| A->f_pos@q-- \| ++A->f_pos@q \| --A->f_pos@q \)
-  ... when any
-}
+fn(...) { <... \( A->f_pos@q aop E \| A->f_pos@q++ \| A->f_pos@q-- \| ++A->f_pos@q \| --A->f_pos@q \) ...> }
 
-@alias_read depends on (report || org || context) exists@
+@alias_read depends on (report || org || context)@
 identifier fn_fpos.fn, kio_alias.A;
 position q != {cmp.pc, alias_call.q, alias_write.q};
 @@
-fn(...) { ... when any
-  A->f_pos@q
-  ... when any
-}
+fn(...) { <... A->f_pos@q ...> }
 
 // Anywhere else, a call given &file->f_pos gets a copy, except in the
 // functions that own f_pos and for the own file of open and release.
 
-@alone_call depends on (report || org || context) exists@
+@alone_call depends on (report || org || context)@
 identifier fn_fpos.fn, alone.F;
 position q;
 @@
-fn(...) { ... when any
-  &F->f_pos@q
-  ... when any
-}
+fn(...) { <... &F->f_pos@q ...> }
 
-@other_call depends on (report || org || context) && !vfs_fd && !stream_only && !owner_seek && !owner_dir && !owner_shaped exists@
+@other_call depends on (report || org || context) && !vfs_fd && !stream_only && !owner_seek && !owner_dir && !owner_shaped@
 identifier fn_fpos.fn;
 expression X, fe;
 expression list es1, es2;
 position q != {cmp.pc, rw_call.q, kio_call.q, alias_call.q, alone_call.q};
 @@
-fn(...) { ... when any
-  fe(es1, &X->f_pos@q, es2)
-  ... when any
-}
+fn(...) { <... fe(es1, &X->f_pos@q, es2) ...> }
 
 // The report words a call patch mode can give a copy (a statement of its
 // own, the initializer of a declaration that a statement follows) apart
@@ -812,19 +782,12 @@ position pc;
 @@
 \( E != &X->f_pos@pc \| &X->f_pos@pc != E \| E == &X->f_pos@pc \| &X->f_pos@pc == E \)
 
-@rw_at depends on patch && rw_ok exists@
-identifier fn_fpos.fn, rw_meth.F;
+@depends on patch && rw_ok disable ptr_to_array@
+identifier fn_fpos.fn, rw_meth.F, rw_meth.P;
 position q != cmp_rw.pc;
 @@
-fn(...) { ... when any
-  F->f_pos@q
-  ... when any
-}
-
-@depends on patch disable ptr_to_array@
-identifier rw_meth.F, rw_meth.P;
-position rw_at.q;
-@@
+fn(...) {
+  <...
 (
 - F->f_pos@q++
 + (*P)++
@@ -838,6 +801,8 @@ position rw_at.q;
 - F->f_pos@q
 + *P
 )
+  ...>
+}
 
 @cmp_kio depends on fpos_file && patch@
 expression E, X;
@@ -845,21 +810,16 @@ position pc;
 @@
 \( E != &X->f_pos@pc \| &X->f_pos@pc != E \| E == &X->f_pos@pc \| &X->f_pos@pc == E \)
 
-@kio_at depends on patch && kio_meth exists@
+@depends on patch && kio_meth disable ptr_to_array@
 identifier fn_fpos.fn, kio_meth.I;
 position q != cmp_kio.pc;
 @@
-fn(...) { ... when any
-  I->ki_filp->f_pos@q
-  ... when any
-}
-
-@depends on patch disable ptr_to_array@
-identifier kio_meth.I;
-position kio_at.q;
-@@
+fn(...) {
+  <...
 - I->ki_filp->f_pos@q
 + I->ki_pos
+  ...>
+}
 
 @cmp_alias depends on fpos_file && patch@
 expression E, X;
@@ -867,21 +827,16 @@ position pc;
 @@
 \( E != &X->f_pos@pc \| &X->f_pos@pc != E \| E == &X->f_pos@pc \| &X->f_pos@pc == E \)
 
-@alias_at depends on patch && kio_meth exists@
-identifier fn_fpos.fn, kio_alias.A;
+@depends on patch && kio_meth disable ptr_to_array@
+identifier fn_fpos.fn, kio_meth.I, kio_alias.A;
 position q != cmp_alias.pc;
 @@
-fn(...) { ... when any
-  A->f_pos@q
-  ... when any
-}
-
-@depends on patch disable ptr_to_array@
-identifier kio_meth.I, kio_alias.A;
-position alias_at.q;
-@@
+fn(...) {
+  <...
 - A->f_pos@q
 + I->ki_pos
+  ...>
+}
 
 // patch: anywhere else, a call given &file->f_pos gets a copy of the
 // position, stored back after the call.  The copy is named pos, or fpos
@@ -916,25 +871,19 @@ T0 fn(...) { ... when any
 }
 )
 
-@alone_poss depends on patch exists@
+@alone_poss depends on patch@
 identifier fn_fpos.fn, alone.F;
 position q;
 @@
-fn(...) { ... when any
-  &F->f_pos@q
-  ... when any
-}
+fn(...) { <... &F->f_pos@q ...> }
 
-@call_poss depends on patch && !pos_taken && !vfs_fd && !stream_only && !owner_seek && !owner_dir && !owner_shaped exists@
+@call_poss depends on patch && !pos_taken && !vfs_fd && !stream_only && !owner_seek && !owner_dir && !owner_shaped@
 identifier fn_fpos.fn;
 expression X, fe;
 expression list es1, es2;
 position q != alone_poss.q;
 @@
-fn(...) { ... when any
-  fe(es1, &X->f_pos@q, es2)
-  ... when any
-}
+fn(...) { <... fe(es1, &X->f_pos@q, es2) ...> }
 
 @stmt_pos@
 expression call_poss.X, fe, E;
@@ -970,25 +919,19 @@ position call_poss.q;
 + X->f_pos = pos;
 )
 
-@alone_posi depends on patch exists@
+@alone_posi depends on patch@
 identifier fn_fpos.fn, alone.F;
 position q;
 @@
-fn(...) { ... when any
-  &F->f_pos@q
-  ... when any
-}
+fn(...) { <... &F->f_pos@q ...> }
 
-@call_posi depends on patch && !pos_taken && !vfs_fd && !stream_only && !owner_seek && !owner_dir && !owner_shaped exists@
+@call_posi depends on patch && !pos_taken && !vfs_fd && !stream_only && !owner_seek && !owner_dir && !owner_shaped@
 identifier fn_fpos.fn;
 expression X, fe;
 expression list es1, es2;
 position q != alone_posi.q;
 @@
-fn(...) { ... when any
-  fe(es1, &X->f_pos@q, es2)
-  ... when any
-}
+fn(...) { <... fe(es1, &X->f_pos@q, es2) ...> }
 
 @depends on patch disable ptr_to_array@
 expression call_posi.X, fe;
@@ -1035,25 +978,19 @@ fn(...) {
   ... when any
 }
 
-@alone_fposs depends on patch exists@
+@alone_fposs depends on patch@
 identifier fn_fpos.fn, alone.F;
 position q;
 @@
-fn(...) { ... when any
-  &F->f_pos@q
-  ... when any
-}
+fn(...) { <... &F->f_pos@q ...> }
 
-@call_fposs depends on patch && pos_taken && !fpos_taken && !vfs_fd && !stream_only && !owner_seek && !owner_dir && !owner_shaped exists@
+@call_fposs depends on patch && pos_taken && !fpos_taken && !vfs_fd && !stream_only && !owner_seek && !owner_dir && !owner_shaped@
 identifier fn_fpos.fn;
 expression X, fe;
 expression list es1, es2;
 position q != alone_fposs.q;
 @@
-fn(...) { ... when any
-  fe(es1, &X->f_pos@q, es2)
-  ... when any
-}
+fn(...) { <... fe(es1, &X->f_pos@q, es2) ...> }
 
 @stmt_fpos@
 expression call_fposs.X, fe, E;
@@ -1089,25 +1026,19 @@ position call_fposs.q;
 + X->f_pos = fpos;
 )
 
-@alone_fposi depends on patch exists@
+@alone_fposi depends on patch@
 identifier fn_fpos.fn, alone.F;
 position q;
 @@
-fn(...) { ... when any
-  &F->f_pos@q
-  ... when any
-}
+fn(...) { <... &F->f_pos@q ...> }
 
-@call_fposi depends on patch && pos_taken && !fpos_taken && !vfs_fd && !stream_only && !owner_seek && !owner_dir && !owner_shaped exists@
+@call_fposi depends on patch && pos_taken && !fpos_taken && !vfs_fd && !stream_only && !owner_seek && !owner_dir && !owner_shaped@
 identifier fn_fpos.fn;
 expression X, fe;
 expression list es1, es2;
 position q != alone_fposi.q;
 @@
-fn(...) { ... when any
-  fe(es1, &X->f_pos@q, es2)
-  ... when any
-}
+fn(...) { <... fe(es1, &X->f_pos@q, es2) ...> }
 
 @depends on patch disable ptr_to_array@
 expression call_fposi.X, fe;
