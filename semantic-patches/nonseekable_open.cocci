@@ -208,7 +208,9 @@ type TFI = {struct file *};
 type TPP = {loff_t *};
 @@
 fn(TFI fl, ..., TPP ppos) {
-<+... \(ppos@pp != &fl->f_pos\|&fl@pp->f_pos != ppos\) ...+>
+... when any
+\(ppos@pp != &fl->f_pos\|&fl@pp->f_pos != ppos\)
+... when any
 }
 
 // The file_operations naming such a function as a read, write, readv or
@@ -327,16 +329,24 @@ type TIN = {struct inode *};
 @@
 of(TIN ino, TFI fl) { ... }
 
-@o_calls depends on nso_file@
+// What a body holds somewhere, one path at a time: checked on all paths
+// at once, a long open method of 2.4 (osst_open) takes seconds.
+@o_calls depends on nso_file exists@
 identifier o_fn.of;
 identifier nso = {nonseekable_open};
 @@
-of(...) { <+... nso(...) ...+> }
+of(...) { ... when any
+nso(...)
+... when any
+}
 
-@o_ret0 depends on nso_file@
+@o_ret0 depends on nso_file exists@
 identifier o_fn.of;
 @@
-of(...) { <+... return 0; ...+> }
+of(...) { ... when any
+return 0;
+... when any
+}
 
 // A return of neither 0 nor an errno constant: pv is bound by the last
 // branch only.
@@ -601,13 +611,16 @@ position p != exported.p;
 @@
 fn@p
 
-@inst depends on nso_file && lshape && !lnamed@
+@inst depends on nso_file && lshape && !lnamed exists@
 identifier g, fl;
 expression E;
 type TFI = {struct file *};
 identifier pd = {private_data};
 @@
-g(..., TFI fl, ...) { <+... fl->pd = E; ...+> }
+g(..., TFI fl, ...) { ... when any
+fl->pd = E;
+... when any
+}
 
 @inst_named depends on nso_file && inst@
 identifier inst.g, F, fld;
@@ -617,14 +630,17 @@ type TFO = {struct file_operations};
   TFO F = { ..., fld: g, ...};\|
   TFO F = { ..., g, ...};\)
 
-@inst_many depends on nso_file && inst@
+@inst_many depends on nso_file && inst exists@
 identifier h != inst.g;
 identifier fl;
 expression E;
 type TFI = {struct file *};
 identifier pd = {private_data};
 @@
-h(..., TFI fl, ...) { <+... fl->pd = E; ...+> }
+h(..., TFI fl, ...) { ... when any
+fl->pd = E;
+... when any
+}
 
 @lib depends on nso_file && lshape && !lnamed && inst && !inst_named && !inst_many@
 identifier tfn.fn;
@@ -828,17 +844,21 @@ if@pt (C
 - if@pt (X) S
 )
 
-@depends on nso_file && patch && conv && o_def && !o_calls && o_ret0 && !o_retv@
-identifier o_fn.of, o_def.ino, o_def.fl;
-type TFI = {struct file *};
-type TIN = {struct inode *};
+@ret0_at depends on nso_file && patch && conv && o_def && !o_calls && o_ret0 && !o_retv exists@
+identifier o_fn.of;
+position pr;
 @@
-of(TIN ino, TFI fl) {
-<...
-- return 0;
-+ return nonseekable_open(ino, fl);
-...>
+of(...) { ... when any
+return@pr 0;
+... when any
 }
+
+@depends on nso_file && patch@
+identifier o_def.ino, o_def.fl;
+position ret0_at.pr;
+@@
+- return@pr 0;
++ return nonseekable_open(ino, fl);
 
 // The first statement on each path from the entry, one path at a time:
 // checked on all paths at once, a bare statement between two `...` is
@@ -927,19 +947,27 @@ TFO F = { E0, E1, E2, E3, E4, E5, E6, E7, E8, E9,
 )
   , ...};
 
-@depends on nso_file && patch && lib disable ptr_to_array@
+@inst_at depends on nso_file && patch && lib exists@
 identifier inst.g, inst.fl;
 expression E;
 identifier pd = {private_data};
+position pi;
 @@
-g(...) {
-<...
-fl->pd = E;
+g(...) { ... when any
+fl@pi->pd = E;
+... when any
+}
+
+@depends on nso_file && patch disable ptr_to_array@
+identifier inst.fl;
+expression E;
+identifier pd = {private_data};
+position inst_at.pi;
+@@
+fl@pi->pd = E;
 +
 + /* Seekable, but the methods refuse pread/pwrite */
 + fl->f_mode &= ~(FMODE_PREAD | FMODE_PWRITE);
-...>
-}
 
 // ---------------------------------------------------------------------
 // llseek methods that only return -ESPIPE: named by a file_operations as

@@ -165,11 +165,14 @@ ERA["hands"] = True
 // What each function that touches f_pos is.  Every fact below is about
 // one such function, fn, so that depends on reads per function.
 
-@fn_fpos depends on fpos_file@
+@fn_fpos depends on fpos_file exists@
 identifier fn;
 expression X;
 @@
-fn(...) { <+... X->f_pos ...+> }
+fn(...) { ... when any
+  X->f_pos
+  ... when any
+}
 
 // Whatever refers to fn other than its definition: a table, a call, a
 // function pointer.  A signature makes a method only of a function
@@ -183,11 +186,14 @@ fn
 // The VFS core looks its files up by descriptor and owns their f_pos:
 // sys_read() handed &file->f_pos itself before 2.6.8.
 
-@vfs_fd@
+@vfs_fd exists@
 identifier fn_fpos.fn;
 identifier fg =~ "^fget";
 @@
-fn(...) { <+... fg(...) ...+> }
+fn(...) { ... when any
+  fg(...)
+  ... when any
+}
 
 // Tables.  Designated (.read = f), GNU (read: f) and proc_ops
 // (.proc_read = f) initializers of any struct; positional ones of
@@ -347,13 +353,13 @@ T0 fn(..., struct file *F, ..., loff_t *P, ...) { ... }
 // pass none: it keeps its own offset in f_pos, and *ppos there would be a
 // NULL dereference.
 
-@stream_only@
+@stream_only exists@
 identifier fn_fpos.fn, rw_meth.P;
 @@
 fn(...) {
-  <+...
+  ... when any
   if (\(P\|P != NULL\|unlikely(P)\)) \( return -ESPIPE; \| { ... return -ESPIPE; } \)
-  ...+>
+  ... when any
 }
 
 @rw_ok depends on !stream_only@
@@ -384,7 +390,7 @@ T0 fn(struct kiocb *I, struct iov_iter *x1) { ... }
 // An aio or iter method often names its file first:
 //	struct file *file = iocb->ki_filp;
 
-@kio_alias@
+@kio_alias exists@
 identifier fn_fpos.fn, kio_meth.I, A;
 type T0;
 @@
@@ -395,7 +401,10 @@ T0 fn(...) {
   ... when any
 }
 |
-T0 fn(...) { <+... A = I->ki_filp ...+> }
+T0 fn(...) { ... when any
+  A = I->ki_filp
+  ... when any
+}
 )
 
 @owner_shaped depends on !refd@
@@ -846,7 +855,7 @@ fn(...) {
 // where the function already uses pos.  Each change below moves the
 // places, so each finds its calls anew.
 
-@pos_taken@
+@pos_taken exists@
 identifier fn_fpos.fn;
 symbol pos;
 type T0, T;
@@ -854,10 +863,13 @@ type T0, T;
 (
 T0 fn(..., T pos, ...) { ... }
 |
-T0 fn(...) { <+... pos ...+> }
+T0 fn(...) { ... when any
+  pos
+  ... when any
+}
 )
 
-@fpos_taken@
+@fpos_taken exists@
 identifier fn_fpos.fn;
 symbol fpos;
 type T0, T;
@@ -865,7 +877,10 @@ type T0, T;
 (
 T0 fn(..., T fpos, ...) { ... }
 |
-T0 fn(...) { <+... fpos ...+> }
+T0 fn(...) { ... when any
+  fpos
+  ... when any
+}
 )
 
 @alone_poss depends on patch@

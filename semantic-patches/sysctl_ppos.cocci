@@ -388,12 +388,15 @@ generic(a, b, filp@p, d, e)
 
 // A use of the struct file the conversion does not take care of.
 
-@file_extra depends on (sysctl_table || sysctl_call) && old_handler && !sysctl_filp && !kernel_unknown && (era_given || sysctl_user_buffer || sysctl_mutable_table || seen_const)@
+@file_extra depends on (sysctl_table || sysctl_call) && old_handler && !sysctl_filp && !kernel_unknown && (era_given || sysctl_user_buffer || sysctl_mutable_table || seen_const) exists@
 identifier old_handler.fn, old_handler.filp;
 position p != file_handled.p;
 @@
 
-fn(...) { <+... filp@p ...+> }
+fn(...) { ... when any
+  filp@p
+  ... when any
+}
 
 @buf_handled depends on (sysctl_table || sysctl_call) && old_handler && !sysctl_filp && !kernel_unknown && (era_given || sysctl_user_buffer || sysctl_mutable_table || seen_const)@
 identifier old_handler.filp, old_handler.buf, old_handler.lenp;
@@ -411,23 +414,29 @@ generic(a, b, c, buf@p, e)
 // From 5.8 on the buffer is a kernel pointer: only handing it on is
 // left to the conversion.
 
-@buf_extra depends on (sysctl_table || sysctl_call) && old_handler && !sysctl_filp && !kernel_unknown && (era_given || sysctl_user_buffer || sysctl_mutable_table || seen_const) && !sysctl_user_buffer@
+@buf_extra depends on (sysctl_table || sysctl_call) && old_handler && !sysctl_filp && !kernel_unknown && (era_given || sysctl_user_buffer || sysctl_mutable_table || seen_const) && !sysctl_user_buffer exists@
 identifier old_handler.fn, old_handler.buf;
 position p != buf_handled.p;
 @@
 
-fn(...) { <+... buf@p ...+> }
+fn(...) { ... when any
+  buf@p
+  ... when any
+}
 
 // From 6.11 on the table is const.
 
-@table_written depends on (sysctl_table || sysctl_call) && old_handler && !sysctl_filp && !kernel_unknown && (era_given || sysctl_user_buffer || sysctl_mutable_table || seen_const) && !sysctl_mutable_table@
+@table_written depends on (sysctl_table || sysctl_call) && old_handler && !sysctl_filp && !kernel_unknown && (era_given || sysctl_user_buffer || sysctl_mutable_table || seen_const) && !sysctl_mutable_table exists@
 identifier old_handler.fn, old_handler.t;
 identifier fld;
 expression E;
 assignment operator aop;
 @@
 
-fn(...) { <+... \( t->fld aop E \| t->fld++ \| t->fld-- \| ++t->fld \| --t->fld \) ...+> }
+fn(...) { ... when any
+  \( t->fld aop E \| t->fld++ \| t->fld-- \| ++t->fld \| --t->fld \)
+  ... when any
+}
 
 // The old handlers that take the form of the kernel given.
 
