@@ -17,6 +17,7 @@ import os
 
 from . import cfuncs
 from . import convert
+from . import held_back
 from . import install
 from . import journal
 from . import kbuild
@@ -42,26 +43,7 @@ def _extent(pf, text):
     return pf.line, pf.line
 
 
-# The patch that changes a signature something else calls through.
-SYSCTL_PATCH = "sysctl_ppos"
-
-
-def _hold_back_handlers(run, chosen):
-    """sysctl_ppos gives each handler a `loff_t *ppos`.  Where the tree's
-    proc_handler type lacks one and lies outside this run, the handlers
-    would no longer match the type the core calls them through: none of
-    them is converted.  Returns {type header: handler files held back}."""
-    files = sorted(chosen.get(SYSCTL_PATCH) or (), key=lambda s: s.display)
-    if not files:
-        return {}
-    in_run = {s.path for s in run.sources}
-    held = collections.defaultdict(list)
-    for s, t in zip(files, run.checker.handler_types([s.path for s in files])):
-        if t is not None and not t[1] and os.path.realpath(t[0]) not in in_run:
-            held[t[0]].append(s)
-    if held:
-        chosen[SYSCTL_PATCH] = set(files) - {s for group in held.values() for s in group}
-    return dict(held)
+SYSCTL_PATCH = held_back.SYSCTL_PATCH
 
 
 def _first_new(s, before, after):
@@ -214,7 +196,7 @@ def _fix(run, scratch, prog):
     chosen = {p: files for p, files in chosen.items() if p in by_checker | by_words}
     chosen.update(by_spatch)
     chosen.update({name: set(run.sources) for name in every})
-    held = _hold_back_handlers(run, chosen)
+    held = held_back.handlers(run, chosen)
     cands = convert.union(chosen)
     info("converting %d of %d files on a scratch copy (%s)"
          % (len(cands), len(run.sources),
@@ -343,17 +325,8 @@ def _fix(run, scratch, prog):
             out.append("  " + text)
 
     # Handlers held back for a contract this run would leave half converted.
-    for header, group in sorted(held.items()):
-        root = os.path.dirname(os.path.dirname(os.path.dirname(header)))
-        here = os.path.realpath(os.getcwd())
-        if os.path.realpath(root).startswith(here + os.sep):
-            header, root = os.path.relpath(header), os.path.relpath(root)
-        out.append("")
-        out.append("sysctl handlers not converted: their type proc_handler in %s takes no "
-                   "ppos and lies outside PATH; run --fix on a PATH that holds it too "
-                   "(run-check.sh --fix %s):" % (header, root))
-        for s in group:
-            out.append("  " + s.display)
+    for line in held_back.lines(held):
+        out.append(line)
 
     if put_back:
         out.append("")

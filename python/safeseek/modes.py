@@ -4,7 +4,7 @@
 import os
 import subprocess
 
-from . import cfuncs, cocci, convert, report
+from . import cfuncs, cocci, convert, held_back, report
 from .common import Fatal, out_bytes, say, warn
 
 
@@ -41,6 +41,7 @@ def do_report(run):
     cocci_found = report.cocci_findings(results)
     for f in cocci_found:
         f.file = run.display(f.file)
+    cocci_found, held = _without_held(run, cocci_found)
     if run.since is not None:
         cocci_found = [f for f in cocci_found if run.since.keeps(f.file, f.line)]
         checker_found = run.checker_findings()
@@ -50,6 +51,8 @@ def do_report(run):
     if found:
         say()
     for line in report.summary(found, run.checker.rules(), [p.name for p in run.patches]):
+        say(line)
+    for line in held_back.lines(held):
         say(line)
     unparsed = parse_failures_of(run, results)
     code = [convert.describe(*u) for u in unparsed if u[2] != "macro"]
@@ -65,7 +68,19 @@ def do_report(run):
         for text in convert.macro_lines(macros):
             say("  " + text)
     # A run that could not look at every file is not a clean one.
-    return 1 if found or run.incomplete else 0
+    return 1 if found or held or run.incomplete else 0
+
+
+def _without_held(run, found):
+    """found less what sysctl_ppos proposes in handlers --fix holds back,
+    and those: ([finding], {type header: [Source]})."""
+    by_display = {s.display: s for s in run.sources}
+    proposed = {held_back.SYSCTL_PATCH: {by_display[f.file] for f in found
+                                         if f.tag == held_back.SYSCTL_PATCH
+                                         and f.file in by_display}}
+    held = held_back.handlers(run, proposed)
+    gone = {s.display for group in held.values() for s in group}
+    return [f for f in found if not (f.tag == held_back.SYSCTL_PATCH and f.file in gone)], held
 
 
 def _diff_path(run, result, name):
@@ -173,6 +188,9 @@ def do_patch(run, scratch):
     _, chosen = run.checker_chosen()
     chosen.update(convert.candidates(run.runner, [p for p in run.patches if p.name not in chosen],
                                      run.roots, run.sources))
+    held = held_back.handlers(run, chosen)
+    for line in held_back.file_lines(held):
+        warn(line)
     outcome = convert.convert(run.runner, run.patches, convert.union(chosen),
                               os.path.join(scratch, "work"), chosen=chosen)
     old_dir = os.path.join(scratch, "old")
@@ -191,4 +209,4 @@ def do_patch(run, scratch):
         n = len({s for s, _ in outcome.timed_out})
         warn("not converted: %d file%s spatch timed out on (%s)"
              % (n, "" if n == 1 else "s", outcome.timeouts_per_patch(run.patches)))
-    return 1 if outcome.changed() or outcome.failures or outcome.timed_out else 0
+    return 1 if outcome.changed() or outcome.failures or outcome.timed_out or held else 0

@@ -309,6 +309,24 @@ def case_handler_contract(env):
     check(os.path.isdir(sub), "the subtree is there")
     check("held back:" in out, "the summary counts what was held back:\n" + out)
 
+    # Patch and report modes propose nothing --fix refuses: no diff of a
+    # held-back handler, no sysctl_ppos line for one, and the same reason.
+    fresh = env.copy_corpus(os.path.join(env.tmp, "tree-modes"))
+    rc, out, err = env.run(["--mode=patch", "-j", JOBS, "kernel"], cwd=fresh)
+    for rel in handlers:
+        check(("+++ b/%s" % rel) not in out and ("+++ %s" % rel) not in out,
+              "patch mode proposes %s, which --fix holds back:\n%s" % (rel, out[:3000]))
+        check("%s: sysctl handlers not converted:" % rel in err,
+              "patch mode says why %s is not converted:\n%s" % (rel, err))
+    rc, out, err = env.run(["-j", JOBS, "kernel"], cwd=fresh)
+    check(rc == 1, "report mode with a handler held back should exit 1:\n" + show(rc, out, err))
+    for rel in handlers:
+        check(not [l for l in out.splitlines() if l.startswith(rel + ":") and l.endswith("[sysctl_ppos]")],
+              "report mode proposes %s, which --fix holds back:\n%s" % (rel, out))
+    said = [l for l in out.splitlines() if l.startswith("sysctl handlers not converted:")]
+    check(len(said) == 1 and "include/linux/sysctl.h" in said[0],
+          "report mode names the type's file as --fix does:\n" + out)
+
     # With the type inside PATH the whole contract converts, as seed 003 did.
     rc, out, err = env.run(["--fix", "-j", JOBS, "."], cwd=tree)
     check(rc == 0, "--fix on the whole tree should exit 0:\n" + show(rc, out, err))
