@@ -63,6 +63,7 @@ EXEMPT = [
     ("fuzz/seeds/*.argv", "a fuzz seed: NUL-separated words, every byte is input"),
     ("fuzz/seeds/*.tree", "a fuzz seed: every line describes a path of the tree"),
     ("fuzz/seeds/*.diff", "a fuzz seed: every byte is input to the patch parser"),
+    ("fuzz/seeds/cache/*.bin", "a fuzz seed: every byte is a result cache entry"),
     ("tests/cocci/versions/*.report", "spatch's output, compared line by line"),
     ("tests/e2e/series/MAINTAINERS", "the kernel's MAINTAINERS format, which has no comments"),
 ]

@@ -12,6 +12,12 @@
 #include <linux/errno.h>
 #include <asm/uaccess.h>
 
+/* What a header would declare for xfile_user.c. */
+ssize_t xlib_event_read(struct file *file, char __user *buf, size_t count, loff_t *ppos);
+ssize_t xlib_table_read(struct file *file, char __user *buf, size_t count, loff_t *ppos);
+int xlib_open(struct inode *inode, struct file *file);
+int xlib_attr_open(struct inode *inode, struct file *file);
+
 static char xlib_event[16];
 
 ssize_t xlib_event_read(struct file *file, char __user *buf, size_t count, loff_t *ppos)
