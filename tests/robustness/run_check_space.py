@@ -31,7 +31,7 @@ def case_full_stdout(t):
     tree = t.corpus_copy("tree")
     char = os.path.join(tree, b"drivers", b"char")
     runs = [["--help"], [char], ["--mode=patch", char], ["--mode=context", char],
-            ["--mode=org", char], ["--fix", "-j", "2", tree]]
+            ["--mode=org", char], ["--fix", "-j", "2", char]]
     for args in runs:
         env = dict(os.environ, SAFESEEK_BUILD_DIR=t.private_build())
         with open("/dev/full", "wb") as full:
