@@ -88,8 +88,8 @@ struct ss_function {
 					   a parse error may have lost the call, as the
 					   text shows it */
 	bool touches_fpos;		/* the body accesses some struct file's f_pos */
-	bool calls_nonseekable;		/* calls nonseekable_open(), stream_open() or
-					   simple_attr_open() itself */
+	bool calls_nonseekable;		/* calls nonseekable_open() or stream_open()
+					   itself */
 	bool stream_only;		/* `if (ppos) return -ESPIPE;`: a method for
 					   FMODE_STREAM files, which the VFS hands no
 					   position, so f_pos is the method's own */

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "model/summary.h"
 
+#include "input/vfs_opens.h"
 #include "util/cdefs.h"
 #include "util/ctext.h"
 #include "util/xalloc.h"
@@ -54,13 +55,11 @@ static enum ss_ending decide_ending(const struct seen *w)
 	return SS_ENDING_DATA;
 }
 
-/* ---- calls on the file: the refusing opens by name ---- */
+/* ---- calls on the file: the VFS's refusing opens ---- */
 
 static unsigned refusing_call(const char *name, size_t n)
 {
-	return (n == 16 && memcmp(name, "nonseekable_open", n) == 0) ||
-	       (n == 11 && memcmp(name, "stream_open", n) == 0)
-		       ? SS_SUMMARY_NONSEEKABLE : 0;
+	return ss_vfs_open_nonseekable(name, n) ? SS_SUMMARY_NONSEEKABLE : 0;
 }
 
 /* ================================ the text ================================ */
