@@ -66,7 +66,7 @@ static bool espipe_llseek(struct ss_model *m)
 	for (size_t i = 0; i < ss_model_function_count(m); i++) {
 		const struct ss_function *fn = ss_model_function(m, i);
 
-		if ((fn->roles & SS_ROLE_LLSEEK) && ss_model_espipe_only(m, fn))
+		if (ss_model_espipe_llseek(m, fn))
 			return true;
 	}
 	return false;

@@ -192,6 +192,11 @@ bool ss_function_calls(const struct ss_model *m, const struct ss_function *f, co
 /* Whether a function's body does nothing but return -ESPIPE. */
 bool ss_model_espipe_only(struct ss_model *m, const struct ss_function *f);
 
+/* Whether the function is an llseek method that does nothing but return
+   -ESPIPE, other than no_llseek itself (what the others should become):
+   the espipe_llseek fact, function by function. */
+bool ss_model_espipe_llseek(struct ss_model *m, const struct ss_function *f);
+
 /*
  * Whether a read/write-like method uses the file position at all: its
  * position parameter, ->ki_pos or ->f_pos.
