@@ -69,6 +69,8 @@ struct ss_fops_facts {
 					   that never makes the file non-seekable */
 	enum ss_tri open_nonseekable;	/* this file shows the open making the file
 					   non-seekable */
+	enum ss_tri open_stream;	/* the open is stream_open() or calls it
+					   itself: a stream already */
 	enum ss_tri pseudo;		/* handed to an anonymous file maker */
 	struct ss_method_facts methods[SS_FACTS_METHODS];	/* its data methods */
 	size_t nmethods;
