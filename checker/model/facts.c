@@ -61,6 +61,9 @@ static void fops_facts(struct ss_model *m, const struct ss_fops *f, struct ss_fo
 	out->open_nonseekable = ss_tri_of(open == SS_OPEN_NONSEEKABLE);
 	out->open_stream = ss_tri_of(open_is_stream(m, ss_fops_method(f, "open")));
 	out->pseudo = ss_tri_of(f->pseudo);
+	out->debatable = ss_tri_of((llseek ? ss_model_refusal_doubt(m, f) : ss_model_stream_doubt(f)) !=
+				   SS_DOUBT_NONE);
+	out->methods_refuse_pread = ss_tri_of(ss_model_methods_refuse_pread(m, f));
 	method_facts(m, f, out);
 }
 
