@@ -125,7 +125,8 @@ void ss_facts_blind_methods(const struct ss_facts *s, struct ss_facts *out)
 		struct ss_fops_facts *f = ss_facts_add_fops(out);
 
 		*f = s->fops[i];
-		f->open_seekable = f->open_nonseekable = SS_UNKNOWN;
+		f->open_seekable = f->open_nonseekable = f->open_stream = SS_UNKNOWN;
+		f->debatable = f->methods_refuse_pread = SS_UNKNOWN;
 		for (size_t j = 0; j < f->nmethods; j++) {
 			f->methods[j].uses_position = SS_UNKNOWN;
 			f->methods[j].examines_position = SS_UNKNOWN;

@@ -69,7 +69,16 @@ struct ss_fops_facts {
 					   that never makes the file non-seekable */
 	enum ss_tri open_nonseekable;	/* this file shows the open making the file
 					   non-seekable */
+	enum ss_tri open_stream;	/* the open is stream_open() or calls it
+					   itself: a stream already */
 	enum ss_tri pseudo;		/* handed to an anonymous file maker */
+	enum ss_tri debatable;		/* what this file shows makes the case
+					   doubtful (model/model.h's ss_seek_doubt):
+					   its refusal of lseek with an .llseek, its
+					   stream without one */
+	enum ss_tri methods_refuse_pread;	/* every data method is defined here
+						   and refuses pread itself, as
+						   before 2.6.8 */
 	struct ss_method_facts methods[SS_FACTS_METHODS];	/* its data methods */
 	size_t nmethods;
 	bool more;			/* more than fit: of those nothing is known */

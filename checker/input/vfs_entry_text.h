@@ -20,4 +20,7 @@
    code; or a SYSCALL_DEFINEn(read|write|lseek, ...) body. */
 bool ss_text_defines_vfs_entry(const char *s, size_t len);
 
+/* Those functions' names, NULL-terminated. */
+extern const char *const ss_vfs_entries[];
+
 #endif /* SAFESEEK_VFS_ENTRY_TEXT_H */

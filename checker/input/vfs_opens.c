@@ -14,7 +14,7 @@ static bool listed(const char *const *list, const char *name, size_t n)
 bool ss_vfs_open_nonseekable(const char *name, size_t n)
 {
 	static const char *const opens[] = {
-		"nonseekable_open", "stream_open", "simple_attr_open", NULL
+		"nonseekable_open", "stream_open", NULL
 	};
 
 	return listed(opens, name, n);

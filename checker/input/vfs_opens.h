@@ -12,8 +12,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* nonseekable_open(), stream_open(), simple_attr_open() (which ends in
-   nonseekable_open()): they clear both. */
+/* nonseekable_open() and stream_open(): they clear both.  A library open
+   that ends in one (simple_attr_open()) is the tree's to show, from its
+   summary (run/xfile.h), like any other function. */
 bool ss_vfs_open_nonseekable(const char *name, size_t n);
 
 /* generic_file_open(), simple_open(): they leave both set. */

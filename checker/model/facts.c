@@ -29,6 +29,19 @@ static void method_facts(const struct ss_model *m, const struct ss_fops *f,
 	}
 }
 
+/* Whether the open is stream_open() or one of this file calling it itself. */
+static bool open_is_stream(const struct ss_model *m, const char *open)
+{
+	const struct ss_function *fn;
+
+	if (!open)
+		return false;
+	if (strcmp(open, "stream_open") == 0)
+		return true;
+	fn = ss_model_function_named(m, open);
+	return fn && ss_function_calls(m, fn, "stream_open");
+}
+
 static void fops_facts(struct ss_model *m, const struct ss_fops *f, struct ss_fops_facts *out)
 {
 	const char *llseek = ss_fops_method(f, "llseek");
@@ -46,7 +59,11 @@ static void fops_facts(struct ss_model *m, const struct ss_fops *f, struct ss_fo
 	out->refuses_lseek = ss_tri_of(ss_model_refuses_lseek(m, f, how, sizeof(how)));
 	out->open_seekable = ss_tri_of(open == SS_OPEN_SEEKABLE);
 	out->open_nonseekable = ss_tri_of(open == SS_OPEN_NONSEEKABLE);
+	out->open_stream = ss_tri_of(open_is_stream(m, ss_fops_method(f, "open")));
 	out->pseudo = ss_tri_of(f->pseudo);
+	out->debatable = ss_tri_of((llseek ? ss_model_refusal_doubt(m, f) : ss_model_stream_doubt(f)) !=
+				   SS_DOUBT_NONE);
+	out->methods_refuse_pread = ss_tri_of(ss_model_methods_refuse_pread(m, f));
 	method_facts(m, f, out);
 }
 
@@ -66,7 +83,7 @@ static bool espipe_llseek(struct ss_model *m)
 	for (size_t i = 0; i < ss_model_function_count(m); i++) {
 		const struct ss_function *fn = ss_model_function(m, i);
 
-		if ((fn->roles & SS_ROLE_LLSEEK) && ss_model_espipe_only(m, fn))
+		if (ss_model_espipe_llseek(m, fn))
 			return true;
 	}
 	return false;

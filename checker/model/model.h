@@ -88,8 +88,8 @@ struct ss_function {
 					   a parse error may have lost the call, as the
 					   text shows it */
 	bool touches_fpos;		/* the body accesses some struct file's f_pos */
-	bool calls_nonseekable;		/* calls nonseekable_open(), stream_open() or
-					   simple_attr_open() itself */
+	bool calls_nonseekable;		/* calls nonseekable_open() or stream_open()
+					   itself */
 	bool stream_only;		/* `if (ppos) return -ESPIPE;`: a method for
 					   FMODE_STREAM files, which the VFS hands no
 					   position, so f_pos is the method's own */
@@ -191,6 +191,11 @@ bool ss_function_calls(const struct ss_model *m, const struct ss_function *f, co
 
 /* Whether a function's body does nothing but return -ESPIPE. */
 bool ss_model_espipe_only(struct ss_model *m, const struct ss_function *f);
+
+/* Whether the function is an llseek method that does nothing but return
+   -ESPIPE, other than no_llseek itself (what the others should become):
+   the espipe_llseek fact, function by function. */
+bool ss_model_espipe_llseek(struct ss_model *m, const struct ss_function *f);
 
 /*
  * Whether a read/write-like method uses the file position at all: its

@@ -183,6 +183,12 @@ bool ss_model_espipe_only(struct ss_model *m, const struct ss_function *f)
 	return m->espipe_only[i] == 1;
 }
 
+bool ss_model_espipe_llseek(struct ss_model *m, const struct ss_function *f)
+{
+	return (f->roles & SS_ROLE_LLSEEK) && strcmp(f->name, "no_llseek") != 0 &&
+	       ss_model_espipe_only(m, f);
+}
+
 bool ss_function_uses_position(const struct ss_function *f)
 {
 	return f->position_uses > 0 || f->uses_ki_pos || f->touches_fpos;

@@ -2,6 +2,8 @@
 #define _GNU_SOURCE
 #include "model/summary.h"
 
+#include "input/vfs_opens.h"
+#include "util/cdefs.h"
 #include "util/ctext.h"
 #include "util/xalloc.h"
 
@@ -53,13 +55,11 @@ static enum ss_ending decide_ending(const struct seen *w)
 	return SS_ENDING_DATA;
 }
 
-/* ---- calls on the file: the refusing opens by name ---- */
+/* ---- calls on the file: the VFS's refusing opens ---- */
 
 static unsigned refusing_call(const char *name, size_t n)
 {
-	return (n == 16 && memcmp(name, "nonseekable_open", n) == 0) ||
-	       (n == 11 && memcmp(name, "stream_open", n) == 0)
-		       ? SS_SUMMARY_NONSEEKABLE : 0;
+	return ss_vfs_open_nonseekable(name, n) ? SS_SUMMARY_NONSEEKABLE : 0;
 }
 
 /* ================================ the text ================================ */
@@ -361,68 +361,44 @@ static bool is_static(const char *s, size_t name)
 	return false;
 }
 
-static void text_function(const char *path, const char *s, size_t params, size_t params_end,
-			  size_t body, size_t body_end, struct ss_summaries *out)
+struct text_walk {
+	const char *path;
+	struct ss_summaries *out;
+};
+
+static bool text_function(const char *s, size_t len, const struct ss_cdef *d, void *arg)
 {
+	struct text_walk *t = arg;
 	struct params p;
 	struct ss_summary *r;
 	struct seen w = { 0 };
-	struct span name = last_ident(s, params > 80 ? params - 80 : 0,
-				      ss_ctext_back_blank(s, params));
 
-	if (!name.n || name.at + name.n != ss_ctext_back_blank(s, params))
-		return;
-	read_params(s, params, params_end, &p);
+	(void)len;
+	if (!d->name_len || d->old_style)
+		return true;
+	read_params(s, d->params, d->params_end, &p);
 	if (!p.file.n && !p.position.n && !p.kiocb.n)
-		return;
-	r = ss_summaries_add(out);
-	r->name = xstrndup(s + name.at, name.n);
-	r->file = xstrdup(path);
-	r->is_static = is_static(s, name.at);
-	text_body(s, body, body_end, &p, &w, r);
+		return true;
+	r = ss_summaries_add(t->out);
+	r->name = xstrndup(s + d->name, d->name_len);
+	r->file = xstrdup(t->path);
+	r->is_static = is_static(s, d->name);
+	text_body(s, d->body, d->body_end, &p, &w, r);
 	r->position = (unsigned char)decide_position(&w, r->position_to != NULL);
 	r->ending = (unsigned char)decide_ending(&w);
 	r->calls = (unsigned char)w.calls;
+	return true;
 }
 
 void ss_summarise_text(const char *path, const char *s, size_t len, struct ss_summaries *out)
 {
-	size_t i = 0;
+	struct text_walk t = { path, out };
 
 	/* strstr() is vectorized, memmem() is not: on a whole tree that is
 	   most of what summarising the files without a function costs. */
 	if (s[len] != '\0' || (!strstr(s, "struct file") && !strstr(s, "kiocb")))
 		return;
-	while ((i = ss_ctext_skip_noise(s, len, i)) < len) {
-		size_t close, after, end;
-
-		if (s[i] == '#' && ss_ctext_line_start(s, i)) {
-			i = ss_ctext_line_end(s, len, i);
-			continue;
-		}
-		if (s[i] == '{') {
-			i = ss_ctext_closing(s, len, i) + 1;
-			continue;
-		}
-		if (s[i] != '(') {
-			end = ss_ctext_ident_end(s, len, i);
-			i = end > i ? end : i + 1;
-			continue;
-		}
-		close = ss_ctext_closing(s, len, i);
-		if (close >= len)
-			return;
-		after = ss_ctext_skip_blank(s, len, close + 1);
-		if (after < len && s[after] == '{') {
-			end = ss_ctext_closing(s, len, after);
-			if (end >= len)
-				return;
-			text_function(path, s, i, close, after, end, out);
-			i = end + 1;
-			continue;
-		}
-		i = close + 1;
-	}
+	ss_cdefs_each(s, len, text_function, &t);
 }
 
 /* ================================ the AST ================================ */

@@ -42,9 +42,7 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 		const struct ss_function *f = ss_model_function(u->model, i);
 		char who[256];
 
-		/* no_llseek itself is what the others should become. */
-		if (!(f->roles & SS_ROLE_LLSEEK) || strcmp(f->name, "no_llseek") == 0 ||
-		    !ss_model_espipe_only(u->model, f))
+		if (!ss_model_espipe_llseek(u->model, f))
 			continue;
 		ss_describe_function(f, who, sizeof(who));
 		if (ss_unit_vfs(u, SS_VFS_NO_LLSEEK) == SS_NO && opened_nonseekable(u, f))

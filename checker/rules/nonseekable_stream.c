@@ -13,16 +13,17 @@
 #include "model/model.h"
 #include "model/unit.h"
 
-#include <string.h>
 
 static const char *const needs[] = { "nonseekable_open", NULL };
 
 /* From 5.2, a fops never anonymous, with an llseek of its own, opened
-   non-seekable, whose data methods name no position. */
+   non-seekable (with nonseekable_open(), not stream_open() already), whose
+   data methods name no position. */
 static enum ss_tri fops_applies(const struct ss_facts *s, const struct ss_fops_facts *f)
 {
 	return ss_and(ss_and(s->vfs[SS_VFS_STREAM_OPEN], f->own_llseek),
-		      ss_and(ss_not(f->pseudo), ss_and(f->open_nonseekable, ss_fops_stream_safe(f))));
+		      ss_and(ss_and(ss_not(f->pseudo), ss_not(f->open_stream)),
+			     ss_and(f->open_nonseekable, ss_fops_stream_safe(f))));
 }
 
 static enum ss_tri applies(const struct ss_facts *s)
@@ -30,28 +31,10 @@ static enum ss_tri applies(const struct ss_facts *s)
 	return ss_facts_some_fops(s, fops_applies);
 }
 
-/* Whether the open method makes the file non-seekable with
-   nonseekable_open(), not with stream_open() already. */
-static bool opens_nonseekable(struct ss_unit *u, const struct ss_fops_facts *ff,
-			      const char *open)
-{
-	const struct ss_function *fn;
-
-	if (!open)
-		return false;
-	if (strcmp(open, "nonseekable_open") == 0)
-		return true;
-	fn = ss_model_function_named(u->model, open);
-	return fn && ff->open_nonseekable == SS_YES &&
-	       !ss_function_calls(u->model, fn, "stream_open");
-}
-
 static void check(struct ss_unit *u, const struct ss_rule *self)
 {
 	size_t i, n = ss_model_fops_count(u->model);
 
-	if (ss_unit_vfs(u, SS_VFS_STREAM_OPEN) != SS_YES)
-		return;
 	for (i = 0; i < n; i++) {
 		const struct ss_fops *f = ss_model_fops(u->model, i);
 		const char *open = ss_fops_method(f, "open"), *llseek = ss_fops_method(f, "llseek");
@@ -60,8 +43,7 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 		const char *member;
 
 		/* stream_open.cocci converts the others itself. */
-		if (fops_applies(u->facts, ff) == SS_NO || ff->own_llseek != SS_YES ||
-		    !opens_nonseekable(u, ff, open) || ss_fops_stream_safe(ff) != SS_YES)
+		if (fops_applies(u->facts, ff) != SS_YES)
 			continue;
 		first = ss_model_first_method(u->model, f, &member);
 		ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity, open,

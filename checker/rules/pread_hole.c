@@ -39,12 +39,14 @@ static enum ss_tri may_ignore(const struct ss_facts *s, const struct ss_fops_fac
 /* A fops with data methods, never anonymous, whose open may leave pread on
    (one defined in another file may), that refuses lseek: by its llseek,
    or where a missing .llseek refuses it, by having none while its methods
-   may leave the position alone. */
+   may leave the position alone.  Not a debatable one (seek-debatable's
+   note), nor, before 2.6.8, one whose methods all refuse pread. */
 static enum ss_tri fops_applies(const struct ss_facts *s, const struct ss_fops_facts *f)
 {
 	enum ss_tri missing = ss_and(ss_not(f->llseek), s->vfs[SS_VFS_MISSING_LLSEEK_REFUSES]);
+	enum ss_tri refused = ss_or(s->vfs[SS_VFS_REFUSES_PREAD], ss_not(f->methods_refuse_pread));
 
-	return ss_and(ss_and(f->data, ss_not(f->pseudo)),
+	return ss_and(ss_and(ss_and(f->data, ss_not(f->pseudo)), ss_and(ss_not(f->debatable), refused)),
 		      ss_and(ss_not(f->open_nonseekable),
 			     ss_or(f->refuses_lseek, ss_and(missing, may_ignore(s, f, SS_UNKNOWN)))));
 }
@@ -133,12 +135,11 @@ static void honouring_requires(const struct ss_unit *u, const struct ss_fops *f,
  * another file as the tree shows them: `req`).
  */
 static bool refuses_lseek(struct ss_unit *u, const struct ss_fops *f,
-			  const struct ss_fops_facts *ff, const char *elsewhere, bool *missing,
+			  const struct ss_fops_facts *ff, const char *elsewhere,
 			  char *how, size_t n, char *req, size_t nreq)
 {
 	char with[128];
 
-	*missing = false;
 	if (ss_model_refuses_lseek(u->model, f, with, sizeof(with))) {
 		snprintf(how, n, "refuses lseek with %s",
 			 strcmp(with, "no_llseek") == 0 ? ss_advice_no_llseek(u) : with);
@@ -150,7 +151,6 @@ static bool refuses_lseek(struct ss_unit *u, const struct ss_fops *f,
 	if (ff->llseek != SS_NO || ss_unit_vfs(u, SS_VFS_MISSING_LLSEEK_REFUSES) != SS_YES ||
 	    may_ignore(u->facts, ff, SS_YES) != SS_YES)
 		return false;
-	*missing = true;
 	require(req, nreq, '+', 'I', elsewhere);
 	snprintf(how, n, "has no .llseek, which refuses lseek from Linux %s on",
 		 ss_vfs_since(SS_VFS_MISSING_LLSEEK_REFUSES));
@@ -189,23 +189,17 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 		const char *open = ss_fops_method(f, "open");
 		const struct ss_function *first;
 		const char *member;
-		bool missing, stream;
+		bool stream;
 		char refusal[160], why[320], where[200], req[600] = "", all[300], elsewhere[300];
 
 		method_names(u, f, false, all, sizeof(all));
 		method_names(u, f, true, elsewhere, sizeof(elsewhere));
 		if (fops_applies(u->facts, ff) == SS_NO || !open_requires(u, open, req, sizeof(req)) ||
-		    !refuses_lseek(u, f, ff, elsewhere, &missing, refusal, sizeof(refusal), req,
+		    !refuses_lseek(u, f, ff, elsewhere, refusal, sizeof(refusal), req,
 				   sizeof(req)))
-			continue;
-		/* The doubtful ones are seek-debatable's notes. */
-		if ((missing ? ss_model_stream_doubt(f) : ss_model_refusal_doubt(u->model, f)) !=
-		    SS_DOUBT_NONE)
 			continue;
 		if (ss_unit_vfs(u, SS_VFS_REFUSES_PREAD) == SS_NO) {
 			/* Before 2.6.8 the methods refuse pread, or nothing does. */
-			if (ss_model_methods_refuse_pread(u->model, f))
-				continue;
 			require(req, sizeof(req), '?', 'P', all);
 			ss_report_if(u, self, req, clang_getCursorLocation(f->cursor), self->severity,
 				     open, f->name,

@@ -17,13 +17,15 @@
 
 static const char *const needs[] = { "no_llseek", "ESPIPE", "file_operations", NULL };
 
-/* pread-hole's cases and seekable-default's, before their doubts. */
+/* pread-hole's cases and seekable-default's that are debatable. */
 static enum ss_tri fops_applies(const struct ss_facts *s, const struct ss_fops_facts *f)
 {
-	enum ss_tri refusing = ss_and(f->llseek, ss_and(f->data, f->refuses_lseek));
+	enum ss_tri refused = ss_or(s->vfs[SS_VFS_REFUSES_PREAD], ss_not(f->methods_refuse_pread));
+	enum ss_tri refusing = ss_and(ss_and(f->llseek, refused), ss_and(f->data, f->refuses_lseek));
 	enum ss_tri stream = ss_and(ss_not(f->llseek), ss_fops_era_stream(s, f));
 
-	return ss_and(ss_and(ss_not(f->pseudo), f->open_seekable), ss_or(refusing, stream));
+	return ss_and(ss_and(ss_not(f->pseudo), f->open_seekable),
+		      ss_and(f->debatable, ss_or(refusing, stream)));
 }
 
 static enum ss_tri applies(const struct ss_facts *s)
@@ -69,15 +71,8 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 			continue;
 		if (u->facts->fops[i].llseek == SS_YES) {
 			/* pread-hole's case */
-			if (u->facts->fops[i].data != SS_YES ||
-			    !ss_model_refuses_lseek(u->model, f, refusal, sizeof(refusal)))
-				continue;
-			if (ss_unit_vfs(u, SS_VFS_REFUSES_PREAD) == SS_NO &&
-			    ss_model_methods_refuse_pread(u->model, f))
-				continue;
+			ss_model_refuses_lseek(u->model, f, refusal, sizeof(refusal));
 			d = ss_model_refusal_doubt(u->model, f);
-			if (d == SS_DOUBT_NONE)
-				continue;
 			if (ss_unit_vfs(u, SS_VFS_REFUSES_PREAD) == SS_NO)
 				snprintf(unrefused, sizeof(unrefused),
 					 "its read and write methods do not refuse pread()");
@@ -97,8 +92,6 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 			if (!first)
 				continue;
 			d = ss_model_stream_doubt(f);
-			if (d == SS_DOUBT_NONE)
-				continue;
 			ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity,
 				     first->name, f->name,
 				     "'%s' has no .llseek and its %s method '%s' ignores the "

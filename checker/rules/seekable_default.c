@@ -9,10 +9,12 @@
 static const char *const needs[] = { "file_operations", NULL };
 
 /* A stream without .llseek, never anonymous, whose open leaves pread on,
-   where a missing .llseek does not refuse lseek (there it is a pread-hole). */
+   where a missing .llseek does not refuse lseek (there it is a pread-hole);
+   the debatable ones are seek-debatable's notes. */
 static enum ss_tri fops_applies(const struct ss_facts *s, const struct ss_fops_facts *f)
 {
-	return ss_and(ss_and(ss_not(s->vfs[SS_VFS_MISSING_LLSEEK_REFUSES]), ss_not(f->llseek)),
+	return ss_and(ss_and(ss_and(ss_not(s->vfs[SS_VFS_MISSING_LLSEEK_REFUSES]), ss_not(f->llseek)),
+			     ss_not(f->debatable)),
 		      ss_and(ss_not(f->pseudo), ss_and(f->open_seekable, ss_fops_stream(f))));
 }
 
@@ -43,9 +45,6 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 			continue;
 		first = ss_era_stream_method(u, f, &member);
 		if (!first)
-			continue;
-		/* The doubtful ones are seek-debatable's notes. */
-		if (ss_model_stream_doubt(f) != SS_DOUBT_NONE)
 			continue;
 		ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity,
 			     first->name, f->name,

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Numeric attribute files in the style of later kernels' debugfs drivers.
- * simple_attr_open() ends in nonseekable_open(), so an open method that
- * goes through it leaves no pread hole behind no_llseek; the raw node,
- * whose open only stores its private data, still has one.
+ * simple_attr_open() ends in nonseekable_open() (fanattr_libfs.c), so an
+ * open method that goes through it leaves no pread hole behind no_llseek;
+ * the raw node, whose open only stores its private data, still has one.
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
