@@ -336,6 +336,12 @@ bool ss_cache_entry_decode(struct ss_cache *c, const char *buf, size_t len,
 	return ok;
 }
 
+void ss_cache_key_id(struct ss_cache_key *k, unsigned char id[32])
+{
+	sha256_digest(&k->sha, 32, id);
+	free(k);
+}
+
 bool ss_cache_get(struct ss_cache *c, struct ss_cache_key *k, unsigned char id[32],
 		  struct ss_file_result *r)
 {
@@ -343,8 +349,7 @@ bool ss_cache_get(struct ss_cache *c, struct ss_cache_key *k, unsigned char id[3
 	char *path;
 	bool ok;
 
-	sha256_digest(&k->sha, 32, id);
-	free(k);
+	ss_cache_key_id(k, id);
 	path = entry_path(c, id, false);
 	ok = read_entry(path, &w) && ss_cache_entry_decode(c, w.buf, w.len, r);
 	free(path);
@@ -352,34 +357,32 @@ bool ss_cache_get(struct ss_cache *c, struct ss_cache_key *k, unsigned char id[3
 	return ok;
 }
 
-/* Written to a temporary name and renamed: a reader never sees half an entry. */
-void ss_cache_put(struct ss_cache *c, const unsigned char id[32], const struct strvec *headers,
-		  const struct ss_file_result *r)
+bool ss_cache_load(struct ss_cache *c, const unsigned char id[32], struct ss_wire *payload)
 {
-	struct ss_wire payload = { 0 }, w = { 0 };
+	char *path = entry_path(c, id, false);
+	uint8_t want[SUM_LEN];
+	bool ok = read_entry(path, payload) && memcmp(payload->buf, MAGIC, MAGIC_LEN) == 0;
+
+	free(path);
+	if (ok) {
+		sum(payload->buf + MAGIC_LEN + SUM_LEN, payload->len - MAGIC_LEN - SUM_LEN, want);
+		ok = memcmp(want, payload->buf + MAGIC_LEN, SUM_LEN) == 0;
+	}
+	if (!ok)
+		ss_wire_free(payload);
+	payload->pos = ok ? MAGIC_LEN + SUM_LEN : 0;
+	return ok;
+}
+
+/* Written to a temporary name and renamed: a reader never sees half an entry. */
+void ss_cache_store(struct ss_cache *c, const unsigned char id[32], const struct ss_wire *payload)
+{
+	struct ss_wire w = { 0 };
 	char *path, *tmp;
-	size_t count_at = 0;
-	uint32_t nheaders = 0;
 	bool ok;
 	int fd;
 
-	ss_wire_u32(&payload, 0);
-	for (size_t i = 0; i < headers->n; i++) {
-		struct header_state h = look(headers->v[i]);
-
-		/* the bundled header is no file: it is part of the checker */
-		if (!h.exists)
-			continue;
-		ss_wire_str(&payload, headers->v[i]);
-		put_u64(&payload, h.size);
-		put_u64(&payload, h.mtime_s);
-		put_u64(&payload, h.mtime_ns);
-		nheaders++;
-	}
-	memcpy(payload.buf + count_at, &nheaders, sizeof(nheaders));
-	ss_wire_result(&payload, r);
-	ss_cache_entry_seal(&w, payload.buf, payload.len);
-	ss_wire_free(&payload);
+	ss_cache_entry_seal(&w, payload->buf, payload->len);
 	if (w.len > MAX_ENTRY) {
 		ss_wire_free(&w);
 		return;
@@ -405,4 +408,30 @@ void ss_cache_put(struct ss_cache *c, const unsigned char id[32], const struct s
 	ss_wire_free(&w);
 	free(tmp);
 	free(path);
+}
+
+void ss_cache_put(struct ss_cache *c, const unsigned char id[32], const struct strvec *headers,
+		  const struct ss_file_result *r)
+{
+	struct ss_wire payload = { 0 };
+	size_t count_at = 0;
+	uint32_t nheaders = 0;
+
+	ss_wire_u32(&payload, 0);
+	for (size_t i = 0; i < headers->n; i++) {
+		struct header_state h = look(headers->v[i]);
+
+		/* the bundled header is no file: it is part of the checker */
+		if (!h.exists)
+			continue;
+		ss_wire_str(&payload, headers->v[i]);
+		put_u64(&payload, h.size);
+		put_u64(&payload, h.mtime_s);
+		put_u64(&payload, h.mtime_ns);
+		nheaders++;
+	}
+	memcpy(payload.buf + count_at, &nheaders, sizeof(nheaders));
+	ss_wire_result(&payload, r);
+	ss_cache_store(c, id, &payload);
+	ss_wire_free(&payload);
 }
