@@ -174,19 +174,23 @@ void ss_cache_key_add_str(struct ss_cache_key *k, const char *s)
 	hash_str(&k->sha, s);
 }
 
-static char *entry_path(const struct ss_cache *c, const unsigned char id[32], bool make_dir)
+/* Where the entry of id goes: DIR/ab/cdef..., or on a shelf DIR/SHELF/abcdef... */
+static char *entry_path(const struct ss_cache *c, const char *shelf, const unsigned char id[32],
+			bool make_dir)
 {
 	char hex[65];
 
 	for (int i = 0; i < 32; i++)
 		snprintf(hex + 2 * i, 3, "%02x", id[i]);
 	if (make_dir) {
-		char *sub = xasprintf("%s/%.2s", c->dir, hex);
+		char *sub = shelf ? xasprintf("%s/%s", c->dir, shelf)
+				  : xasprintf("%s/%.2s", c->dir, hex);
 
 		mkdir(sub, 0777);
 		free(sub);
 	}
-	return xasprintf("%s/%.2s/%s", c->dir, hex, hex + 2);
+	return shelf ? xasprintf("%s/%s/%s", c->dir, shelf, hex)
+		     : xasprintf("%s/%.2s/%s", c->dir, hex, hex + 2);
 }
 
 static struct header_state look(const char *path)
@@ -350,16 +354,17 @@ bool ss_cache_get(struct ss_cache *c, struct ss_cache_key *k, unsigned char id[3
 	bool ok;
 
 	ss_cache_key_id(k, id);
-	path = entry_path(c, id, false);
+	path = entry_path(c, NULL, id, false);
 	ok = read_entry(path, &w) && ss_cache_entry_decode(c, w.buf, w.len, r);
 	free(path);
 	ss_wire_free(&w);
 	return ok;
 }
 
-bool ss_cache_load(struct ss_cache *c, const unsigned char id[32], struct ss_wire *payload)
+bool ss_cache_load(struct ss_cache *c, const char *shelf, const unsigned char id[32],
+		   struct ss_wire *payload)
 {
-	char *path = entry_path(c, id, false);
+	char *path = entry_path(c, shelf, id, false);
 	uint8_t want[SUM_LEN];
 	bool ok = read_entry(path, payload) && memcmp(payload->buf, MAGIC, MAGIC_LEN) == 0;
 
@@ -375,7 +380,8 @@ bool ss_cache_load(struct ss_cache *c, const unsigned char id[32], struct ss_wir
 }
 
 /* Written to a temporary name and renamed: a reader never sees half an entry. */
-void ss_cache_store(struct ss_cache *c, const unsigned char id[32], const struct ss_wire *payload)
+void ss_cache_store(struct ss_cache *c, const char *shelf, const unsigned char id[32],
+		    const struct ss_wire *payload)
 {
 	struct ss_wire w = { 0 };
 	char *path, *tmp;
@@ -387,7 +393,7 @@ void ss_cache_store(struct ss_cache *c, const unsigned char id[32], const struct
 		ss_wire_free(&w);
 		return;
 	}
-	path = entry_path(c, id, true);
+	path = entry_path(c, shelf, id, true);
 	tmp = xasprintf("%s.XXXXXX", path);
 	fd = mkstemp(tmp);
 	ok = fd >= 0;
@@ -432,6 +438,6 @@ void ss_cache_put(struct ss_cache *c, const unsigned char id[32], const struct s
 	}
 	memcpy(payload.buf + count_at, &nheaders, sizeof(nheaders));
 	ss_wire_result(&payload, r);
-	ss_cache_store(c, id, &payload);
+	ss_cache_store(c, NULL, id, &payload);
 	ss_wire_free(&payload);
 }

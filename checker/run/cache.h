@@ -66,12 +66,15 @@ void ss_cache_key_id(struct ss_cache_key *k, unsigned char id[32]);
 /*
  * The payload of the entry under id, its magic line and sum checked: true
  * with w holding the entry and w->pos at the payload's first byte; false,
- * w empty, when there is none or it is damaged.
+ * w empty, when there is none or it is damaged.  `shelf` names the
+ * subdirectory of entries that are no file's result (NULL: a file's).
  */
-bool ss_cache_load(struct ss_cache *c, const unsigned char id[32], struct ss_wire *w);
+bool ss_cache_load(struct ss_cache *c, const char *shelf, const unsigned char id[32],
+		   struct ss_wire *w);
 
 /* Stores `payload` under id, sealed (ss_cache_entry_seal()). */
-void ss_cache_store(struct ss_cache *c, const unsigned char id[32], const struct ss_wire *payload);
+void ss_cache_store(struct ss_cache *c, const char *shelf, const unsigned char id[32],
+		    const struct ss_wire *payload);
 
 /* Stores r under the id ss_cache_get() gave, with the headers it read. */
 void ss_cache_put(struct ss_cache *c, const unsigned char id[32], const struct strvec *headers,

@@ -12,6 +12,9 @@
 #include <time.h>
 #include <unistd.h>
 
+/* The cache's subdirectory of tree indexes. */
+#define SHELF "trees"
+
 /* dev, ino, size, mtime (s, ns), ctime (s, ns) */
 #define IDENT 7
 
@@ -96,7 +99,7 @@ static void load(struct ss_tree_index *x)
 	struct ss_wire *w = &x->loaded;
 	uint32_t n;
 
-	if (!ss_cache_load(x->cache, x->id, w))
+	if (!ss_cache_load(x->cache, SHELF, x->id, w))
 		return;
 	if (!ss_wire_get_u32(w, &n) || n > (w->len - w->pos) / (4 * IDENT))
 		goto bad;
@@ -236,7 +239,7 @@ void ss_tree_index_close(struct ss_tree_index *x)
 	/* Unchanged when every kept entry was taken and none was added. */
 	if (x->changed || x->nout != x->nold) {
 		memcpy(x->out.buf, &x->nout, sizeof(x->nout));
-		ss_cache_store(x->cache, x->id, &x->out);
+		ss_cache_store(x->cache, SHELF, x->id, &x->out);
 	}
 	ss_wire_free(&x->out);
 	ss_wire_free(&x->loaded);

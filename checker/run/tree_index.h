@@ -5,7 +5,7 @@
 /*
  * The results of the files a scan skipped unparsed (their counts, messages
  * and function summaries), kept in the result cache as one entry per set
- * of inputs and options, by file identity: path, device, inode, size,
+ * of inputs and options (in the cache's subdirectory trees/), by file identity: path, device, inode, size,
  * modification and change time.  A re-scan takes an unchanged file's
  * result from here without reading it; only the files the rules want,
  * and changed ones, go to the workers.  A file changed less than a second
