@@ -8,7 +8,8 @@
  * checker itself, the file's bytes and name, its parser flags and how it
  * was analysed.  Each entry also lists the headers the parse read, with
  * their size and modification time; an entry whose headers changed is not
- * used.  A re-scan of an unchanged tree reads each file once and parses none.
+ * used.  A re-scan of an unchanged tree reads each file the rules want once and
+ * parses none; the files they skip come from the tree index (tree_index.h).
  */
 
 #include <stdbool.h>
