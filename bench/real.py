@@ -91,15 +91,19 @@ def tree_name(tree):
     try:
         with open(os.path.join(tree, "Makefile")) as f:
             for line in f:
-                m = re.match(r"^(VERSION|PATCHLEVEL) = (\d+)", line)
+                m = re.match(r"^(VERSION|PATCHLEVEL|SUBLEVEL) = (\d+)", line)
                 if m:
                     ver[m.group(1)] = m.group(2)
-                if len(ver) == 2:
+                if len(ver) == 3:
                     break
     except OSError:
         pass
-    base = ("linux-%s.%s" % (ver["VERSION"], ver["PATCHLEVEL"])
-            if len(ver) == 2 else os.path.basename(tree.rstrip("/")))
+    # 2.4.22 and 2.4.32 are different trees; 6.1.x is Debian's 6.1
+    major = ver.get("VERSION", "0")
+    base = ("linux-%s.%s" % (major, ver["PATCHLEVEL"])
+            if "PATCHLEVEL" in ver else os.path.basename(tree.rstrip("/")))
+    if "SUBLEVEL" in ver and int(major) < 3:
+        base += "." + ver["SUBLEVEL"]
     return base + (" configured" if configured(tree) else " unconfigured")
 
 
@@ -525,13 +529,17 @@ def render_tree(a, t, L, targets):
             target("default scan ≤ 3x grep, cold" +
                    ("" if ckc.cache == "cold" else " (measured warm)"),
                    "%.2fx%s" % (x, cpu(ckc, gc)), x <= 3)
+        # CPU against CPU, both warm: what the machine's other work moves least.
+        if ck.ok and g.ok and g.series.median_cpu() > 0:
+            x = ck.series.median_cpu() / g.series.median_cpu()
+            target("default scan ≤ 3x grep, CPU, warm", "%.2fx" % x, x <= 3)
         cached = by["check-cached"]
-        if cached.ok and g.ok:
-            x = cached.median() / g.median()
-            target("cached re-scan ≤ 2x grep", "%.2fx%s" % (x, cpu(cached, g)),
-                   x <= 2)
+        if cached.ok and g.ok and g.series.median_cpu() > 0:
+            x = cached.series.median_cpu() / g.series.median_cpu()
+            target("cached re-scan ≤ 1.5x grep, CPU", "%.2fx (wall %.2fx)"
+                   % (x, cached.median() / g.median()), x <= 1.5)
         elif cached.na:
-            na("cached re-scan ≤ 2x grep", cached.na)
+            na("cached re-scan ≤ 1.5x grep", cached.na)
         rl = by["check-real"]
         if rl.ok and ck.findings is not None and rl.findings is not None:
             missed = sorted(rl.findings - ck.findings)

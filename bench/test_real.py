@@ -108,6 +108,11 @@ def test_tree_name(tmp):
     check("configured tree named so", real.tree_name(t) ==
           "linux-6.1 configured")
     check("no path in the name", tmp not in real.tree_name(t))
+    old = os.path.join(tmp, "old-dir")
+    write(os.path.join(old, "Makefile"),
+          "# SPDX\nVERSION = 2\nPATCHLEVEL = 4\nSUBLEVEL = 22\n")
+    check("a 2.x tree named with its sublevel: 2.4.22 and 2.4.32 differ",
+          real.tree_name(old) == "linux-2.4.22 unconfigured")
 
 
 def test_digests(tmp):

@@ -33,9 +33,12 @@ bool ss_tree_find(const char *file, struct ss_tree *t)
 
 		if (exists_in(dir, "include/linux/fs.h", false)) {
 			t->root = dir;
-			/* Kconfig from 2.6 on; 2.4 has its Rules.make instead */
+			/* a Kconfig at the top in later 2.6 trees, only
+			   init/Kconfig in early ones (2.6.8); 2.4 has its
+			   Rules.make instead */
 			t->kernel = exists_in(dir, "Makefile", false) &&
 				    (exists_in(dir, "Kconfig", false) ||
+				     exists_in(dir, "init/Kconfig", false) ||
 				     exists_in(dir, "Rules.make", false)) &&
 				    exists_in(dir, "arch", true);
 			t->configured =

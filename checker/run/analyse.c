@@ -83,6 +83,23 @@ static void left_undecided(const struct ss_parse_policy *policy, struct ss_outco
 		out->undecided = undecided;
 }
 
+/*
+ * Trees whose real headers failed in this process and fell back to the
+ * bundled header, which the first parse had used already: a tree that
+ * looks configured and is not (a vendor's autoconf.h without its
+ * .config) fails the same way on every file, each time at the cost of
+ * a parse with its real headers and one more with the bundled header.
+ */
+static struct strvec broken_roots;
+
+static bool real_headers_broken(const struct ss_plan *plan)
+{
+	for (size_t i = 0; plan->root && i < broken_roots.n; i++)
+		if (strcmp(broken_roots.v[i], plan->root) == 0)
+			return true;
+	return false;
+}
+
 void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
 		const struct ss_source *src, const struct ss_plan *plan,
 		const struct ss_parse_policy *policy, struct ss_findings *sink,
@@ -121,12 +138,24 @@ void ss_analyse(CXIndex idx, const char *display, const char *clang_path,
 		out->detail = detail;
 		return;
 	}
+	if (out->analysed && real_headers_broken(plan)) {
+		ss_findings_move(sink, &first);
+		ss_findings_free(&first);
+		left_undecided(policy, out, undecided);
+		detail = xasprintf("bundled header; the real headers of %s failed on an "
+				   "earlier file", plan->root);
+		free(out->detail);
+		out->detail = detail;
+		return;
+	}
 	ss_findings_free(&first);
 	free(out->detail);
 	free(out->problem);
 	analyse_once(idx, display, clang_path, src, plan, policy, false, sink, out,
 		     &undecided_real);
 	left_undecided(policy, out, undecided_real);
+	if (out->how == SS_HOW_FALLBACK && plan->root && !real_headers_broken(plan))
+		strvec_push(&broken_roots, plan->root);
 	out->escalated = undecided;
 	why = ss_analyse_reasons(undecided);
 	detail = xasprintf("%s, as the bundled header left undecided: %s", out->detail, why);

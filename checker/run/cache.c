@@ -174,19 +174,23 @@ void ss_cache_key_add_str(struct ss_cache_key *k, const char *s)
 	hash_str(&k->sha, s);
 }
 
-static char *entry_path(const struct ss_cache *c, const unsigned char id[32], bool make_dir)
+/* Where the entry of id goes: DIR/ab/cdef..., or on a shelf DIR/SHELF/abcdef... */
+static char *entry_path(const struct ss_cache *c, const char *shelf, const unsigned char id[32],
+			bool make_dir)
 {
 	char hex[65];
 
 	for (int i = 0; i < 32; i++)
 		snprintf(hex + 2 * i, 3, "%02x", id[i]);
 	if (make_dir) {
-		char *sub = xasprintf("%s/%.2s", c->dir, hex);
+		char *sub = shelf ? xasprintf("%s/%s", c->dir, shelf)
+				  : xasprintf("%s/%.2s", c->dir, hex);
 
 		mkdir(sub, 0777);
 		free(sub);
 	}
-	return xasprintf("%s/%.2s/%s", c->dir, hex, hex + 2);
+	return shelf ? xasprintf("%s/%s/%s", c->dir, shelf, hex)
+		     : xasprintf("%s/%.2s/%s", c->dir, hex, hex + 2);
 }
 
 static struct header_state look(const char *path)
@@ -336,6 +340,12 @@ bool ss_cache_entry_decode(struct ss_cache *c, const char *buf, size_t len,
 	return ok;
 }
 
+void ss_cache_key_id(struct ss_cache_key *k, unsigned char id[32])
+{
+	sha256_digest(&k->sha, 32, id);
+	free(k);
+}
+
 bool ss_cache_get(struct ss_cache *c, struct ss_cache_key *k, unsigned char id[32],
 		  struct ss_file_result *r)
 {
@@ -343,48 +353,47 @@ bool ss_cache_get(struct ss_cache *c, struct ss_cache_key *k, unsigned char id[3
 	char *path;
 	bool ok;
 
-	sha256_digest(&k->sha, 32, id);
-	free(k);
-	path = entry_path(c, id, false);
+	ss_cache_key_id(k, id);
+	path = entry_path(c, NULL, id, false);
 	ok = read_entry(path, &w) && ss_cache_entry_decode(c, w.buf, w.len, r);
 	free(path);
 	ss_wire_free(&w);
 	return ok;
 }
 
-/* Written to a temporary name and renamed: a reader never sees half an entry. */
-void ss_cache_put(struct ss_cache *c, const unsigned char id[32], const struct strvec *headers,
-		  const struct ss_file_result *r)
+bool ss_cache_load(struct ss_cache *c, const char *shelf, const unsigned char id[32],
+		   struct ss_wire *payload)
 {
-	struct ss_wire payload = { 0 }, w = { 0 };
+	char *path = entry_path(c, shelf, id, false);
+	uint8_t want[SUM_LEN];
+	bool ok = read_entry(path, payload) && memcmp(payload->buf, MAGIC, MAGIC_LEN) == 0;
+
+	free(path);
+	if (ok) {
+		sum(payload->buf + MAGIC_LEN + SUM_LEN, payload->len - MAGIC_LEN - SUM_LEN, want);
+		ok = memcmp(want, payload->buf + MAGIC_LEN, SUM_LEN) == 0;
+	}
+	if (!ok)
+		ss_wire_free(payload);
+	payload->pos = ok ? MAGIC_LEN + SUM_LEN : 0;
+	return ok;
+}
+
+/* Written to a temporary name and renamed: a reader never sees half an entry. */
+void ss_cache_store(struct ss_cache *c, const char *shelf, const unsigned char id[32],
+		    const struct ss_wire *payload)
+{
+	struct ss_wire w = { 0 };
 	char *path, *tmp;
-	size_t count_at = 0;
-	uint32_t nheaders = 0;
 	bool ok;
 	int fd;
 
-	ss_wire_u32(&payload, 0);
-	for (size_t i = 0; i < headers->n; i++) {
-		struct header_state h = look(headers->v[i]);
-
-		/* the bundled header is no file: it is part of the checker */
-		if (!h.exists)
-			continue;
-		ss_wire_str(&payload, headers->v[i]);
-		put_u64(&payload, h.size);
-		put_u64(&payload, h.mtime_s);
-		put_u64(&payload, h.mtime_ns);
-		nheaders++;
-	}
-	memcpy(payload.buf + count_at, &nheaders, sizeof(nheaders));
-	ss_wire_result(&payload, r);
-	ss_cache_entry_seal(&w, payload.buf, payload.len);
-	ss_wire_free(&payload);
+	ss_cache_entry_seal(&w, payload->buf, payload->len);
 	if (w.len > MAX_ENTRY) {
 		ss_wire_free(&w);
 		return;
 	}
-	path = entry_path(c, id, true);
+	path = entry_path(c, shelf, id, true);
 	tmp = xasprintf("%s.XXXXXX", path);
 	fd = mkstemp(tmp);
 	ok = fd >= 0;
@@ -405,4 +414,30 @@ void ss_cache_put(struct ss_cache *c, const unsigned char id[32], const struct s
 	ss_wire_free(&w);
 	free(tmp);
 	free(path);
+}
+
+void ss_cache_put(struct ss_cache *c, const unsigned char id[32], const struct strvec *headers,
+		  const struct ss_file_result *r)
+{
+	struct ss_wire payload = { 0 };
+	size_t count_at = 0;
+	uint32_t nheaders = 0;
+
+	ss_wire_u32(&payload, 0);
+	for (size_t i = 0; i < headers->n; i++) {
+		struct header_state h = look(headers->v[i]);
+
+		/* the bundled header is no file: it is part of the checker */
+		if (!h.exists)
+			continue;
+		ss_wire_str(&payload, headers->v[i]);
+		put_u64(&payload, h.size);
+		put_u64(&payload, h.mtime_s);
+		put_u64(&payload, h.mtime_ns);
+		nheaders++;
+	}
+	memcpy(payload.buf + count_at, &nheaders, sizeof(nheaders));
+	ss_wire_result(&payload, r);
+	ss_cache_store(c, NULL, id, &payload);
+	ss_wire_free(&payload);
 }

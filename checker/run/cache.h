@@ -8,7 +8,8 @@
  * checker itself, the file's bytes and name, its parser flags and how it
  * was analysed.  Each entry also lists the headers the parse read, with
  * their size and modification time; an entry whose headers changed is not
- * used.  A re-scan of an unchanged tree reads each file once and parses none.
+ * used.  A re-scan of an unchanged tree reads each file the rules want once and
+ * parses none; the files they skip come from the tree index (tree_index.h).
  */
 
 #include <stdbool.h>
@@ -59,6 +60,22 @@ bool ss_cache_entry_decode(struct ss_cache *c, const char *buf, size_t len,
 			   struct ss_file_result *r);
 /* Appends to w an entry holding `payload`, with its magic line and sum. */
 void ss_cache_entry_seal(struct ss_wire *w, const void *payload, size_t len);
+
+/* The id of the key, which is consumed. */
+void ss_cache_key_id(struct ss_cache_key *k, unsigned char id[32]);
+
+/*
+ * The payload of the entry under id, its magic line and sum checked: true
+ * with w holding the entry and w->pos at the payload's first byte; false,
+ * w empty, when there is none or it is damaged.  `shelf` names the
+ * subdirectory of entries that are no file's result (NULL: a file's).
+ */
+bool ss_cache_load(struct ss_cache *c, const char *shelf, const unsigned char id[32],
+		   struct ss_wire *w);
+
+/* Stores `payload` under id, sealed (ss_cache_entry_seal()). */
+void ss_cache_store(struct ss_cache *c, const char *shelf, const unsigned char id[32],
+		    const struct ss_wire *payload);
 
 /* Stores r under the id ss_cache_get() gave, with the headers it read. */
 void ss_cache_put(struct ss_cache *c, const unsigned char id[32], const struct strvec *headers,

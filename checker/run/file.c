@@ -185,7 +185,9 @@ void ss_check_file(void *ctx, const char *path, struct ss_file_result *r,
 			c->index = clang_createIndex(0, 0);
 		ss_analyse(c->index, path, abs, &src, &plan, &policy, &r->findings, &out);
 		ss_record_outcome(c, path, &plan, &out, r);
-		if (c->cache && out.analysed)
+		/* A file that does not parse under the bundled header will not
+		   the next time either: it read no header that could change. */
+		if (c->cache && (out.analysed || (out.main_errors && out.how == SS_HOW_FALLBACK)))
 			ss_cache_put(c->cache, key, &out.headers, r);
 		ss_outcome_free(&out);
 	}

@@ -31,6 +31,8 @@ struct ss_pool {
 	struct worker *w;
 	unsigned nworkers;
 	ss_pool_lost *lost;
+	ss_pool_answered *answered;
+	void *answered_ctx;
 	ss_pool_work *work;
 	void *ctx;
 	char **queue;			/* files not yet handed out: [head, n) */
@@ -265,6 +267,12 @@ void ss_pool_on_lost(struct ss_pool *p, ss_pool_lost *lost)
 	p->lost = lost;
 }
 
+void ss_pool_on_answer(struct ss_pool *p, ss_pool_answered *fn, void *ctx)
+{
+	p->answered = fn;
+	p->answered_ctx = ctx;
+}
+
 void ss_pool_submit(struct ss_pool *p, const char *path)
 {
 	enqueue(p, xstrdup(path));
@@ -401,6 +409,8 @@ static bool take_in(struct ss_pool *p, struct worker *w, struct ss_file_result *
 			struct ss_file_result res = { 0 };
 			bool ok = ss_wire_get_result(&body, &res);
 
+			if (ok && p->answered)
+				p->answered(p->answered_ctx, w->batch[w->done], &res);
 			if (ok)
 				ss_file_result_merge(all, &res);
 			ss_file_result_free(&res);

@@ -45,6 +45,9 @@ void ss_pool_working(struct ss_pool_turn *turn);
  */
 typedef void ss_pool_lost(void *ctx, const char *path, struct ss_file_result *out);
 
+/* Shown each file's answer before it is merged into the run's. */
+typedef void ss_pool_answered(void *ctx, const char *path, const struct ss_file_result *r);
+
 struct ss_pool;
 
 /* `workers` processes, started on demand; `ctx` is the worker's copy. */
@@ -52,6 +55,9 @@ struct ss_pool *ss_pool_new(unsigned workers, ss_pool_work *work, void *ctx);
 
 /* Set what is said of a file lost (default: nothing more). */
 void ss_pool_on_lost(struct ss_pool *p, ss_pool_lost *lost);
+
+/* Set who is shown each answer (default: no one). */
+void ss_pool_on_answer(struct ss_pool *p, ss_pool_answered *fn, void *ctx);
 
 /*
  * Give each file at most `seconds` of CPU time from its first

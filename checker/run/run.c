@@ -7,6 +7,7 @@
 #include "run/cache.h"
 #include "run/file.h"
 #include "run/pool.h"
+#include "run/tree_index.h"
 #include "run/walk.h"
 #include "run/xfile.h"
 #include "util/path.h"
@@ -44,14 +45,28 @@ static void show_progress(struct progress *p, const struct ss_file_result *all)
 
 struct feed {
 	struct ss_pool *pool;
+	struct ss_tree_index *index;
+	struct ss_file_result *all;
 };
 
-/* Each file found goes to a worker (ss_check_file()). */
+/* Each file found goes to a worker (ss_check_file()), unless the last run
+   skipped it and it is unchanged since. */
 static void submit(void *arg, const char *path)
 {
 	struct feed *f = arg;
+	struct ss_file_result r = { 0 };
 
+	if (ss_tree_index_take(f->index, path, &r)) {
+		ss_file_result_merge(f->all, &r);
+		ss_file_result_free(&r);
+		return;
+	}
 	ss_pool_submit(f->pool, path);
+}
+
+static void answered(void *ctx, const char *path, const struct ss_file_result *r)
+{
+	ss_tree_index_note(ctx, path, r);
 }
 
 /* With -p and no PATH: every file of the database, printed relative to
@@ -136,7 +151,8 @@ void ss_run(const struct ss_options *o, const struct ss_compdb *db,
 	pool = ss_pool_new(o->jobs ? o->jobs : default_jobs(), ss_check_file, &checker);
 	ss_pool_on_lost(pool, ss_lost_file);
 	ss_pool_time_limit(pool, o->time_limit);
-	feed = (struct feed){ pool };
+	feed = (struct feed){ pool, ss_tree_index_open(checker.cache, o), &all };
+	ss_pool_on_answer(pool, answered, feed.index);
 	walk = ss_walk_new(o, &all, submit, &feed);
 	clock_gettime(CLOCK_MONOTONIC, &progress.last);
 
@@ -159,6 +175,7 @@ void ss_run(const struct ss_options *o, const struct ss_compdb *db,
 	}
 
 	ss_pch_cache_free(checker.pch);
+	ss_tree_index_close(feed.index);
 	ss_cache_close(checker.cache);
 	if (pchdir)
 		nftw(pchdir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);

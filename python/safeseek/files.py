@@ -30,7 +30,7 @@ class Source:
 class Root:
     """One PATH of the command line."""
 
-    __slots__ = ("index", "given", "display", "path", "is_dir")
+    __slots__ = ("index", "given", "display", "path", "is_dir", "subdirs")
 
     def __init__(self, index, given):
         self.index = index
@@ -38,6 +38,9 @@ class Root:
         self.display = display_path(given)
         self.path = os.path.realpath(given)
         self.is_dir = os.path.isdir(self.path)
+        # (directory, names of its hidden subdirectories) as collect()
+        # walked them: where journal.py looks for journals, unwalked again.
+        self.subdirs = []
 
     def contains(self, path):
         """True when the real path of `path` lies within this root."""
@@ -83,6 +86,9 @@ def collect(given_paths):
         for dirpath, dirs, files in os.walk(root.path, onerror=onerror, followlinks=False):
             # As the checker walks: .git, quilt's .pc and the like hold no
             # source of the tree.
+            hidden = [d for d in dirs if d.startswith(".")]
+            if hidden:
+                root.subdirs.append((dirpath, hidden))
             dirs[:] = sorted(d for d in dirs if not d.startswith("."))
             reldir = os.path.relpath(dirpath, root.path)
             for name in sorted(files):

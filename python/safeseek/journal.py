@@ -218,12 +218,12 @@ def unfinished():
     return bool(_open)
 
 
-def find(paths):
-    """Journals of interrupted runs in, above or below the PATHs:
-    [(directory, display)], each once."""
+def find(roots):
+    """Journals of interrupted runs in, above or below the roots of
+    files.collect(), from the walk it made: [(directory, display)], each
+    once."""
     found = {}
-    for given in paths:
-        root = files.Root(0, given)
+    for root in roots:
         top = _top(root)
         display = root.display if root.is_dir else os.path.dirname(root.display) or "."
         d, shown = top, display
@@ -234,16 +234,13 @@ def find(paths):
             if up == d:
                 break
             d, shown = up, os.path.normpath(os.path.join(shown, ".."))
-        if not root.is_dir:
-            continue
-        for dirpath, dirs, _ in os.walk(top, followlinks=False):
-            if JOURNAL in dirs:
+        for dirpath, hidden in root.subdirs:
+            if JOURNAL in hidden:
                 rel = os.path.relpath(dirpath, top)
                 found.setdefault(dirpath, os.path.normpath(os.path.join(display, rel)))
-            for n in dirs:
+            for n in hidden:
                 if n.startswith(JOURNAL + "."):
                     _unfinished.add(os.path.join(dirpath, n))
-            dirs[:] = [n for n in dirs if not n.startswith(".")]
     return sorted(found.items())
 
 
@@ -252,12 +249,12 @@ def find(paths):
 _unfinished = set()
 
 
-def recover(paths):
+def recover(roots):
     """Before --fix does anything else: every journal an interrupted run
     left is finished, its unverified files put back.  Returns True when a
     file could not be put back (the run's status is then not 0)."""
     trouble = False
-    found = find(paths)
+    found = find(roots)
     for d in sorted(_unfinished):
         shutil.rmtree(d, ignore_errors=True)
     for top, display in found:
@@ -276,10 +273,10 @@ def recover(paths):
     return trouble
 
 
-def warn_pending(paths):
+def warn_pending(roots):
     """For the modes that change nothing: True when an interrupted --fix
     left files no compiler has verified, which is said."""
-    found = find(paths)
+    found = find(roots)
     for top, display in found:
         warn("%s: an interrupted --fix left converted files unverified here (%s); "
              "run --fix on %s to verify them or put them back"

@@ -7,7 +7,7 @@ import signal
 import sys
 import traceback
 
-from . import cli, fix, journal, modes, resources, run, series, space, tools
+from . import cli, files, fix, journal, modes, resources, run, series, space, tools
 from .common import Fatal, OutputLost, info, say, warn
 
 
@@ -39,13 +39,16 @@ def _run(opts, paths, layout, checker_path):
     run.reap_stale_scratch()
     scratch = run.new_scratch()
     try:
-        # What an interrupted --fix left unverified comes first.
+        # What an interrupted --fix left unverified comes first; putting
+        # files back changes what they hold, not which files there are.
+        collected = files.collect(paths)
         if opts.fix or opts.series is not None:
-            unsure = journal.recover(paths)
+            unsure = journal.recover(collected[0])
         else:
-            unsure = journal.warn_pending(paths)
+            unsure = journal.warn_pending(collected[0])
         try:
-            status = _mode(opts, run.Run(opts, paths, layout, checker_path, scratch), scratch)
+            status = _mode(opts, run.Run(opts, paths, layout, checker_path, scratch, collected),
+                           scratch)
         except BaseException:
             # Stopped between installing and verifying: what no compiler
             # saw goes back.

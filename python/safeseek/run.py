@@ -13,11 +13,11 @@ from .common import lossy, warn
 class Run:
     """Everything one run needs."""
 
-    def __init__(self, opts, paths, layout, checker_path, tmp):
+    def __init__(self, opts, paths, layout, checker_path, tmp, collected=None):
         self.tmp = tmp  # removed when the run ends
         self.jobs = opts.jobs
         self.paths = paths
-        self.roots, self.sources = files.collect(paths)
+        self.roots, self.sources = collected or files.collect(paths)
         if not self.sources:
             warn("no .c or .h files under %s" % ", ".join(repr(p) for p in paths))
         self.patches = patches.find(layout.patches)
