@@ -19,7 +19,10 @@ SEC seconds of CPU and shown as ">SEC".  Exit status 1 when some run took
 
 With --chain each file goes through the patches in the order --fix applies
 them, each on the text the ones before it wrote (spatch --in-place on a
-copy): the cost of every intermediate text the chain produces.
+copy): the cost of every intermediate text the chain produces.  Where that
+text is no longer the file, the patch is timed on the file as well, so the
+rows cover every patch alone too (a patch whose input is still the file is
+one row, shown without "after").
 """
 
 import argparse
@@ -112,15 +115,22 @@ def main():
                 os.makedirs(os.path.dirname(copy))
                 with open(path, "rb") as src, open(copy, "wb") as dst:
                     dst.write(src.read())
+                with open(path, "rb") as f:
+                    text = f.read()
                 for k, name in enumerate(names):
                     cocci = os.path.join(args.patch_dir, name + ".cocci")
-                    cpu, how = run(args.spatch, cocci, copy, args.cap, in_place=True)
                     label = labels.get(path) or show(path)
-                    if k:
+                    with open(copy, "rb") as f:
+                        changed = f.read() != text
+                    if changed:
+                        # The patch alone sees another text than the chain does.
+                        cpu, how = run(args.spatch, cocci, path, args.cap)
+                        rows.append((cpu, how, name, label))
+                        bad += bool(how or cpu >= args.target)
                         label += " after %s" % "+".join(names[:k])
+                    cpu, how = run(args.spatch, cocci, copy, args.cap, in_place=True)
                     rows.append((cpu, how, name, label))
-                    if how or cpu >= args.target:
-                        bad += 1
+                    bad += bool(how or cpu >= args.target)
         for name in names if not args.chain else ():
             cocci = os.path.join(args.patch_dir, name + ".cocci")
             for path in files:
