@@ -1,6 +1,75 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "rules/advice.h"
 
+#include "input/fops_text.h"
+
+#include <stdio.h>
+#include <string.h>
+
+void ss_require(char *req, size_t n, char sign, char kind, const char *names)
+{
+	size_t at = strlen(req);
+
+	if (*names && at < n)
+		snprintf(req + at, n - at, "%c%c %s;", sign, kind, names);
+}
+
+void ss_method_names(const struct ss_unit *u, const struct ss_fops *f, bool elsewhere, char *out,
+		     size_t n)
+{
+	*out = '\0';
+	for (size_t j = 0; ss_data_methods[j]; j++) {
+		const char *name = ss_fops_method(f, ss_data_methods[j]);
+		size_t at = strlen(out);
+
+		if (!name || (elsewhere && ss_model_function_named(u->model, name)) || at >= n)
+			continue;
+		snprintf(out + at, n - at, "%s%s", at ? "," : "", name);
+	}
+}
+
+const char *const ss_read_members[] = { "read", "aio_read", "readv", "read_iter", NULL };
+const char *const ss_write_members[] = { "write", "aio_write", "writev", "write_iter", NULL };
+
+static bool has_one(const struct ss_fops *f, const char *const *members)
+{
+	for (size_t i = 0; members[i]; i++)
+		if (ss_fops_method(f, members[i]))
+			return true;
+	return false;
+}
+
+/* 0: both or neither, 1: reads only, 2: writes only. */
+static int direction(const struct ss_fops *f)
+{
+	bool r = has_one(f, ss_read_members), w = has_one(f, ss_write_members);
+
+	return r == w ? 0 : r ? 1 : 2;
+}
+
+bool ss_advice_one_direction(const struct ss_fops *f)
+{
+	return direction(f) != 0;
+}
+
+const char *ss_advice_positioned_calls(const struct ss_fops *f, bool lseek)
+{
+	static const char *const words[2][3] = {
+		{ "pread() and pwrite()", "pread()", "pwrite()" },
+		{ "pread(), pwrite() and lseek()", "pread() and lseek()", "pwrite() and lseek()" },
+	};
+
+	return words[lseek][direction(f)];
+}
+
+const char *ss_advice_data_methods(const struct ss_fops *f)
+{
+	static const char *const words[3] = { "read and write methods", "read method",
+					      "write method" };
+
+	return words[direction(f)];
+}
+
 const char *ss_advice_open_call(const struct ss_unit *u, bool stream)
 {
 	if (ss_unit_vfs(u, SS_VFS_REFUSES_PREAD) == SS_NO)

@@ -54,34 +54,6 @@ static enum ss_tri applies(const struct ss_facts *s)
 	return ss_facts_some_fops(s, fops_applies);
 }
 
-/* A term of a finding's requirements (run/xfile.h): "+O name;". */
-static void require(char *req, size_t n, char sign, char kind, const char *names)
-{
-	size_t at = strlen(req);
-
-	if (*names && at < n)
-		snprintf(req + at, n - at, "%c%c %s;", sign, kind, names);
-}
-
-/* The names of the fops' data methods, all of them or those defined in
-   another file, separated by commas. */
-static void method_names(const struct ss_unit *u, const struct ss_fops *f, bool elsewhere,
-			 char *out, size_t n)
-{
-	*out = '\0';
-	for (size_t j = 0; ss_data_methods[j]; j++) {
-		const char *name = ss_fops_method(f, ss_data_methods[j]);
-		size_t at = strlen(out);
-
-		if (!name || (elsewhere && ss_model_function_named(u->model, name)) || at >= n)
-			continue;
-		snprintf(out + at, n - at, "%s%s", at ? "," : "", name);
-	}
-}
-
-static const char *const read_methods[] = { "read", "aio_read", "readv", "read_iter", NULL };
-static const char *const write_methods[] = { "write", "aio_write", "writev", "write_iter", NULL };
-
 /*
  * Whether every method of the list the fops has that is defined here
  * honours its position, with the names of those of another file into
@@ -119,10 +91,10 @@ static void honouring_requires(const struct ss_unit *u, const struct ss_fops *f,
 	char names[300];
 	bool has_read = false;
 
-	for (size_t j = 0; read_methods[j]; j++)
-		has_read |= ss_fops_method(f, read_methods[j]) != NULL;
-	if (local_ones_honour(u, f, has_read ? read_methods : write_methods, names, sizeof(names)))
-		require(req, n, '?', 'H', names);
+	for (size_t j = 0; ss_read_members[j]; j++)
+		has_read |= ss_fops_method(f, ss_read_members[j]) != NULL;
+	if (local_ones_honour(u, f, has_read ? ss_read_members : ss_write_members, names, sizeof(names)))
+		ss_require(req, n, '?', 'H', names);
 }
 
 /*
@@ -151,7 +123,7 @@ static bool refuses_lseek(struct ss_unit *u, const struct ss_fops *f,
 	    may_ignore(u->facts, ff, SS_YES) != SS_YES)
 		return false;
 	*missing = true;
-	require(req, nreq, '+', 'I', elsewhere);
+	ss_require(req, nreq, '+', 'I', elsewhere);
 	snprintf(how, n, "has no .llseek, which refuses lseek from Linux %s on",
 		 ss_vfs_since(SS_VFS_MISSING_LLSEEK_REFUSES));
 	return true;
@@ -166,13 +138,13 @@ static bool open_requires(struct ss_unit *u, const char *open, char *req, size_t
 	case SS_OPEN_NONSEEKABLE:
 		return false;
 	case SS_OPEN_UNKNOWN:
-		require(req, n, '+', 'O', open);
+		ss_require(req, n, '+', 'O', open);
 		return true;
 	case SS_OPEN_SEEKABLE: {
 		char outside[400];
 
 		ss_model_calls_outside(u->model, open, outside, sizeof(outside));
-		require(req, n, '?', 'R', outside);
+		ss_require(req, n, '?', 'R', outside);
 		return true;
 	}
 	}
@@ -192,8 +164,8 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 		bool missing, stream;
 		char refusal[160], why[320], where[200], req[600] = "", all[300], elsewhere[300];
 
-		method_names(u, f, false, all, sizeof(all));
-		method_names(u, f, true, elsewhere, sizeof(elsewhere));
+		ss_method_names(u, f, false, all, sizeof(all));
+		ss_method_names(u, f, true, elsewhere, sizeof(elsewhere));
 		if (fops_applies(u->facts, ff) == SS_NO || !open_requires(u, open, req, sizeof(req)) ||
 		    !refuses_lseek(u, f, ff, elsewhere, &missing, refusal, sizeof(refusal), req,
 				   sizeof(req)))
@@ -206,16 +178,18 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 			/* Before 2.6.8 the methods refuse pread, or nothing does. */
 			if (ss_model_methods_refuse_pread(u->model, f))
 				continue;
-			require(req, sizeof(req), '?', 'P', all);
+			ss_require(req, sizeof(req), '?', 'P', all);
 			ss_report_if(u, self, req, clang_getCursorLocation(f->cursor), self->severity,
 				     open, f->name,
-				     "'%s' %s, but its read and write methods "
-				     "do not refuse pread() and pwrite() (`if (ppos != "
+				     "'%s' %s, but its %s %s not refuse %s (`if (ppos != "
 				     "&file->f_pos) return -ESPIPE;`, as this kernel needs): "
-				     "they still succeed", f->name, refusal);
+				     "%s", f->name, refusal, ss_advice_data_methods(f),
+				     ss_advice_one_direction(f) ? "does" : "do",
+				     ss_advice_positioned_calls(f, false),
+				     ss_advice_one_direction(f) ? "it still succeeds" : "they still succeed");
 			continue;
 		}
-		require(req, sizeof(req), '?', 'D', all);
+		ss_require(req, sizeof(req), '?', 'D', all);
 		first = ss_fops_ignoring(ff) == SS_YES
 				? ss_model_first_method(u->model, f, &member) : NULL;
 		stream = ss_fops_stream_safe(ff) == SS_YES;
@@ -230,9 +204,9 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 				 ss_advice_refusing_calls(u));
 		ss_report_if(u, self, req, clang_getCursorLocation(f->cursor), self->severity,
 			     open, f->name,
-			     "'%s' %s, but %s: pread() and pwrite() still "
-			     "succeed%s; call %s from the open method",
-			     f->name, refusal, why, first ? where : "",
+			     "'%s' %s, but %s: %s still succeed%s%s; call %s from the open method",
+			     f->name, refusal, why, ss_advice_positioned_calls(f, false),
+			     ss_advice_one_direction(f) ? "s" : "", first ? where : "",
 			     ss_advice_open_call(u, stream));
 	}
 }

@@ -27,6 +27,34 @@ static bool lseek_too(const struct ss_unit *u)
 	return ss_unit_vfs(u, SS_VFS_MISSING_LLSEEK_REFUSES) == SS_NO;
 }
 
+/*
+ * Before 2.6.8 nothing in the VFS refuses pread: each method must, and
+ * there is no nonseekable_open() to call.  A stream whose methods all
+ * refuse it only seeks, which is harmless; one of them moving data
+ * without refusing it must exist (those of another file as the tree says).
+ */
+static void report_by_methods(struct ss_unit *u, const struct ss_rule *self,
+			      const struct ss_fops *f, const char *member,
+			      const struct ss_function *first)
+{
+	char all[300], req[700] = "";
+
+	if (ss_model_methods_refuse_pread(u->model, f))
+		return;
+	ss_method_names(u, f, false, all, sizeof(all));
+	ss_require(req, sizeof(req), '?', 'D', all);
+	ss_require(req, sizeof(req), '?', 'P', all);
+	ss_report_if(u, self, req, clang_getCursorLocation(f->cursor), self->severity,
+		     first->name, f->name,
+		     "'%s' looks seekable, yet its %s method '%s' never uses the file "
+		     "position: its %s %s not refuse %s (`if (ppos != &file->f_pos) return "
+		     "-ESPIPE;`, as this kernel needs), so %s succeed on this stream; refuse "
+		     "pread in the methods and set .llseek = no_llseek",
+		     f->name, member, first->name, ss_advice_data_methods(f),
+		     ss_advice_one_direction(f) ? "does" : "do",
+		     ss_advice_positioned_calls(f, false), ss_advice_positioned_calls(f, true));
+}
+
 static void check(struct ss_unit *u, const struct ss_rule *self)
 {
 	size_t i, n = ss_model_fops_count(u->model);
@@ -47,6 +75,10 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 		/* The doubtful ones are seek-debatable's notes. */
 		if (ss_model_stream_doubt(f) != SS_DOUBT_NONE)
 			continue;
+		if (ss_unit_vfs(u, SS_VFS_REFUSES_PREAD) == SS_NO) {
+			report_by_methods(u, self, f, member, first);
+			continue;
+		}
 		ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity,
 			     first->name, f->name,
 			     "'%s' %s, yet its %s method '%s' never uses the file "
@@ -54,7 +86,7 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 			     "call %s from the open method%s",
 			     f->name, lseek_too(u) ? "looks seekable" : "has no .llseek",
 			     member, first->name, ss_advice_refusing_calls(u),
-			     lseek_too(u) ? "pread(), pwrite() and lseek()" : "pread() and pwrite()",
+			     ss_advice_positioned_calls(f, lseek_too(u)),
 			     lseek_too(u) ? ""
 			     : " (and lseek() too before Linux 2.6.37, with no .llseek)",
 			     ss_advice_open_call(u, true),
@@ -74,7 +106,10 @@ const struct ss_rule ss_rule_seekable_default = {
 		"meant default_llseek, so lseek() succeeded as well (later kernels refuse it: "
 		"vfs_llseek() falls back to no_llseek, and from 6.0 open clears FMODE_LSEEK). "
 		"The fix is nonseekable_open() in the open method, or stream_open() from "
-		"Linux 5.2; before 2.6.37 also .llseek = no_llseek. Low confidence: a device "
+		"Linux 5.2; before 2.6.37 also .llseek = no_llseek. Before 2.6.8 there is no "
+		"nonseekable_open(): the read and write methods must refuse pread themselves "
+		"(`if (ppos != &file->f_pos) return -ESPIPE;`), and a fops whose methods all do, "
+		"or all fail, is not reported. Low confidence: a device "
 		"may ignore the position on purpose and accept seeks as harmless. A debugfs or "
 		"other named control file, or a fops whose files this source never opens, is a "
 		"seek-debatable note instead. Where the kernel is known to be 2.6.37 or later "
