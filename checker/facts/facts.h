@@ -70,6 +70,8 @@ struct ss_fops_facts {
 	enum ss_tri open_nonseekable;	/* this file shows the open making the file
 					   non-seekable */
 	enum ss_tri pseudo;		/* handed to an anonymous file maker */
+	enum ss_tri proc;		/* handed to proc_create() or a /proc entry's
+					   proc_fops (facts/provenance.h) */
 	struct ss_method_facts methods[SS_FACTS_METHODS];	/* its data methods */
 	size_t nmethods;
 	bool more;			/* more than fit: of those nothing is known */

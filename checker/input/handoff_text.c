@@ -31,6 +31,11 @@ static const char *const control_file_makers[] = {
 	"tracefs_create_file", "trace_create_file", NULL
 };
 
+/* Make a /proc entry, opened through proc_reg_open() and the fops' open. */
+static const char *const proc_file_makers[] = {
+	"proc_create", "proc_create_data", "proc_net_fops_create", NULL
+};
+
 /* Put a fops into a file that is already open. */
 static const char *const fops_swappers[] = { "replace_fops", NULL };
 
@@ -109,6 +114,8 @@ static unsigned mention(const char *s, const struct token *prev, size_t nprev,
 	if (nprev > p + 1 && prev[p].kind == '=' && prev[p].len == 1 && prev[p + 1].kind == 'i') {
 		if (spelled(s, &prev[p + 1], "f_op"))
 			return SS_HANDED_SWAPPED;
+		if (spelled(s, &prev[p + 1], "proc_fops"))
+			return SS_HANDED_PROC;
 		if (spelled(s, &prev[p + 1], "fops") || spelled(s, &prev[p + 1], "ops"))
 			return SS_HANDED_DEVICE;
 	}
@@ -126,6 +133,8 @@ static unsigned mention(const char *s, const struct token *prev, size_t nprev,
 		return SS_HANDED_DEVICE;
 	if (in_list(s, &inner->before, control_file_makers))
 		return SS_HANDED_CONTROL;
+	if (in_list(s, &inner->before, proc_file_makers))
+		return SS_HANDED_PROC;
 	if (in_list(s, &inner->before, fops_swappers))
 		return SS_HANDED_SWAPPED;
 	return SS_HANDED_OTHER;

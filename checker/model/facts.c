@@ -5,6 +5,7 @@
 #include "model/unit.h"
 
 #include "input/fops_text.h"
+#include "input/handoff_text.h"
 
 #include <string.h>
 
@@ -47,6 +48,7 @@ static void fops_facts(struct ss_model *m, const struct ss_fops *f, struct ss_fo
 	out->open_seekable = ss_tri_of(open == SS_OPEN_SEEKABLE);
 	out->open_nonseekable = ss_tri_of(open == SS_OPEN_NONSEEKABLE);
 	out->pseudo = ss_tri_of(f->pseudo);
+	out->proc = ss_tri_of(f->handed & SS_HANDED_PROC);
 	method_facts(m, f, out);
 }
 

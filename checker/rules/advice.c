@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "rules/advice.h"
 
+#include "facts/provenance.h"
 #include "input/fops_text.h"
 
 #include <stdio.h>
@@ -52,6 +53,27 @@ bool ss_advice_one_direction(const struct ss_fops *f)
 	return direction(f) != 0;
 }
 
+bool ss_opened_nonseekable(const struct ss_unit *u, const char *function)
+{
+	size_t n = ss_model_fops_count(u->model);
+	bool any = false;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct ss_fops *fops = ss_model_fops(u->model, i);
+		bool names = false;
+
+		for (size_t j = 0; j < fops->nmethods && !names; j++)
+			names = fops->methods[j].function &&
+				strcmp(fops->methods[j].function, function) == 0;
+		if (!names)
+			continue;
+		if (u->facts->fops[i].open_nonseekable != SS_YES)
+			return false;
+		any = true;
+	}
+	return any;
+}
+
 const char *ss_advice_positioned_calls(const struct ss_fops *f, bool lseek)
 {
 	static const char *const words[2][3] = {
@@ -91,7 +113,7 @@ const struct ss_function *ss_era_stream_method(const struct ss_unit *u, const st
 					       const char **member)
 {
 	const struct ss_fops_facts *ff = ss_unit_fops_facts(u, f);
-	enum ss_tri stream = ss_unit_vfs(u, SS_VFS_MISSING_LLSEEK_REFUSES) == SS_YES
+	enum ss_tri stream = ss_fops_missing_llseek_refuses(u->facts, ff) == SS_YES
 				     ? ss_fops_ignoring(ff) : ss_fops_stream(ff);
 
 	return stream == SS_YES ? ss_model_first_method(u->model, f, member) : NULL;

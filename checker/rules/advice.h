@@ -61,6 +61,10 @@ void ss_require(char *req, size_t n, char sign, char kind, const char *names);
 void ss_method_names(const struct ss_unit *u, const struct ss_fops *f, bool elsewhere, char *out,
 		     size_t n);
 
+/* Whether every fops of the file naming `function` as a method is opened
+   non-seekable, and one does: no pread reaches it. */
+bool ss_opened_nonseekable(const struct ss_unit *u, const char *function);
+
 /* The data members that read, and those that write, NULL-terminated. */
 extern const char *const ss_read_members[];
 extern const char *const ss_write_members[];

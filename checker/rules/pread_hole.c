@@ -4,6 +4,7 @@
 
 #include "rules/advice.h"
 
+#include "facts/provenance.h"
 #include "input/fops_text.h"
 
 #include "model/model.h"
@@ -23,7 +24,7 @@ static const char *const needs[] = { "no_llseek", "ESPIPE", "file_operations", N
 static enum ss_tri may_ignore(const struct ss_facts *s, const struct ss_fops_facts *f,
 			      enum ss_tri elsewhere)
 {
-	bool ignoring = s->vfs[SS_VFS_MISSING_LLSEEK_REFUSES] == SS_YES;
+	bool ignoring = ss_fops_missing_llseek_refuses(s, f) == SS_YES;
 	enum ss_tri all = f->more ? SS_UNKNOWN : f->data;
 
 	for (size_t i = 0; i < f->nmethods; i++) {
@@ -42,7 +43,7 @@ static enum ss_tri may_ignore(const struct ss_facts *s, const struct ss_fops_fac
    may leave the position alone. */
 static enum ss_tri fops_applies(const struct ss_facts *s, const struct ss_fops_facts *f)
 {
-	enum ss_tri missing = ss_and(ss_not(f->llseek), s->vfs[SS_VFS_MISSING_LLSEEK_REFUSES]);
+	enum ss_tri missing = ss_and(ss_not(f->llseek), ss_fops_missing_llseek_refuses(s, f));
 
 	return ss_and(ss_and(f->data, ss_not(f->pseudo)),
 		      ss_and(ss_not(f->open_nonseekable),
@@ -119,7 +120,7 @@ static bool refuses_lseek(struct ss_unit *u, const struct ss_fops *f,
 		honouring_requires(u, f, req, nreq);
 		return true;
 	}
-	if (ff->llseek != SS_NO || ss_unit_vfs(u, SS_VFS_MISSING_LLSEEK_REFUSES) != SS_YES ||
+	if (ff->llseek != SS_NO || ss_fops_missing_llseek_refuses(u->facts, ff) != SS_YES ||
 	    may_ignore(u->facts, ff, SS_YES) != SS_YES)
 		return false;
 	*missing = true;

@@ -104,13 +104,14 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 				     "%s %s %s->f_pos instead of '%s': the VFS passes the method "
 				     "a copy of the position and overwrites this update",
 				     who, ss_fpos_verb(a), a->base, pos);
-		else if (ss_model_refuses_pread(u->model, f))
-			/* no pread reaches it: only read() and write()'s copy */
-			ss_report_at(u, self, clang_getCursorLocation(a->member), SS_WARNING,
+		else if (ss_model_refuses_pread(u->model, f) || ss_opened_nonseekable(u, f->name))
+			/* no pread reaches it: f_pos is what read() copied */
+			ss_report_at(u, self, clang_getCursorLocation(a->member), SS_NOTE,
 				     f->name, f->object,
-				     "%s %s %s->f_pos instead of '%s': the VFS hands the method "
-				     "a copy of the position, which this bypasses",
-				     who, ss_fpos_verb(a), a->base, pos);
+				     "%s %s %s->f_pos instead of '%s': no pread() reaches the "
+				     "method, so it reads what read() and write() copied into "
+				     "'%s', at most racing with another caller; use '%s'",
+				     who, ss_fpos_verb(a), a->base, pos, pos, pos);
 		else
 			ss_report_at(u, self, clang_getCursorLocation(a->member), SS_WARNING,
 				     f->name, f->object,

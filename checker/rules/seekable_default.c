@@ -3,6 +3,8 @@
 
 #include "rules/advice.h"
 
+#include "facts/provenance.h"
+
 #include "model/model.h"
 #include "model/unit.h"
 
@@ -12,7 +14,7 @@ static const char *const needs[] = { "file_operations", NULL };
    where a missing .llseek does not refuse lseek (there it is a pread-hole). */
 static enum ss_tri fops_applies(const struct ss_facts *s, const struct ss_fops_facts *f)
 {
-	return ss_and(ss_and(ss_not(s->vfs[SS_VFS_MISSING_LLSEEK_REFUSES]), ss_not(f->llseek)),
+	return ss_and(ss_and(ss_not(ss_fops_missing_llseek_refuses(s, f)), ss_not(f->llseek)),
 		      ss_and(ss_not(f->pseudo), ss_and(f->open_seekable, ss_fops_stream(f))));
 }
 
@@ -22,9 +24,9 @@ static enum ss_tri applies(const struct ss_facts *s)
 }
 
 /* Whether lseek() succeeds on a fops without .llseek: default_llseek. */
-static bool lseek_too(const struct ss_unit *u)
+static bool lseek_too(const struct ss_unit *u, const struct ss_fops *f)
 {
-	return ss_unit_vfs(u, SS_VFS_MISSING_LLSEEK_REFUSES) == SS_NO;
+	return ss_fops_missing_llseek_refuses(u->facts, ss_unit_fops_facts(u, f)) == SS_NO;
 }
 
 /*
@@ -59,9 +61,6 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 {
 	size_t i, n = ss_model_fops_count(u->model);
 
-	/* Where a missing .llseek refuses lseek, such a stream is a pread hole. */
-	if (ss_unit_vfs(u, SS_VFS_MISSING_LLSEEK_REFUSES) == SS_YES)
-		return;
 	for (i = 0; i < n; i++) {
 		const struct ss_fops *f = ss_model_fops(u->model, i);
 		const struct ss_function *first;
@@ -84,13 +83,13 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 			     "'%s' %s, yet its %s method '%s' never uses the file "
 			     "position: with no %s in its open method, %s succeed on this stream%s; "
 			     "call %s from the open method%s",
-			     f->name, lseek_too(u) ? "looks seekable" : "has no .llseek",
+			     f->name, lseek_too(u, f) ? "looks seekable" : "has no .llseek",
 			     member, first->name, ss_advice_refusing_calls(u),
-			     ss_advice_positioned_calls(f, lseek_too(u)),
-			     lseek_too(u) ? ""
+			     ss_advice_positioned_calls(f, lseek_too(u, f)),
+			     lseek_too(u, f) ? ""
 			     : " (and lseek() too before Linux 2.6.37, with no .llseek)",
 			     ss_advice_open_call(u, true),
-			     lseek_too(u) ? " and set .llseek = no_llseek" : "");
+			     lseek_too(u, f) ? " and set .llseek = no_llseek" : "");
 	}
 }
 
