@@ -224,9 +224,12 @@ bool ss_fops_has_data_method(const struct ss_fops *f);
  */
 bool ss_model_refuses_pread(const struct ss_model *m, const struct ss_function *f);
 
-/* Whether every data method of the fops is defined here and refuses
-   pread/pwrite itself. */
+/* Whether the methods pread and pwrite reach before 2.6.8 are defined
+   here and refuse them, and there is one. */
 bool ss_model_methods_refuse_pread(const struct ss_model *m, const struct ss_fops *f);
+/* The method pread() (write: pwrite()) reaches before 2.6.8: .read, or
+   .aio_read without one; readv and writev take no offset. */
+const char *ss_pread_member(const struct ss_fops *f, bool write);
 
 /*
  * Whether the fops refuses lseek: its llseek is no_llseek or a function of

@@ -74,6 +74,33 @@ bool ss_opened_nonseekable(const struct ss_unit *u, const char *function)
 	return any;
 }
 
+void ss_pread_method_names(const struct ss_fops *f, char *out, size_t n)
+{
+	const char *r = ss_pread_member(f, false), *w = ss_pread_member(f, true);
+
+	snprintf(out, n, "%s%s%s", r ? r : "", r && w ? "," : "", w ? w : "");
+}
+
+/* Whether the method pread() (write: pwrite()) reaches before 2.6.8 is
+   there and does not surely refuse it. */
+static bool unrefused(const struct ss_unit *u, const struct ss_fops *f, bool write)
+{
+	const char *name = ss_pread_member(f, write);
+	const struct ss_function *fn = name ? ss_model_function_named(u->model, name) : NULL;
+
+	return name && !(fn && ss_model_refuses_pread(u->model, fn));
+}
+
+const char *ss_unrefused_calls(const struct ss_unit *u, const struct ss_fops *f,
+			       const char **methods, bool *one)
+{
+	bool r = unrefused(u, f, false), w = unrefused(u, f, true);
+
+	*one = r != w;
+	*methods = r && w ? "read and write methods" : r ? "read method" : "write method";
+	return r && w ? "pread() and pwrite()" : r ? "pread()" : "pwrite()";
+}
+
 const char *ss_advice_positioned_calls(const struct ss_fops *f, bool lseek)
 {
 	static const char *const words[2][3] = {
@@ -84,13 +111,6 @@ const char *ss_advice_positioned_calls(const struct ss_fops *f, bool lseek)
 	return words[lseek][direction(f)];
 }
 
-const char *ss_advice_data_methods(const struct ss_fops *f)
-{
-	static const char *const words[3] = { "read and write methods", "read method",
-					      "write method" };
-
-	return words[direction(f)];
-}
 
 const char *ss_advice_open_call(const struct ss_unit *u, bool stream)
 {

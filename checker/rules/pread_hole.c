@@ -162,7 +162,8 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 		const char *open = ss_fops_method(f, "open");
 		const struct ss_function *first;
 		const char *member;
-		bool missing, stream;
+		bool missing, stream, one;
+		const char *calls, *methods;
 		char refusal[160], why[320], where[200], req[600] = "", all[300], elsewhere[300];
 
 		ss_method_names(u, f, false, all, sizeof(all));
@@ -179,15 +180,15 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 			/* Before 2.6.8 the methods refuse pread, or nothing does. */
 			if (ss_model_methods_refuse_pread(u->model, f))
 				continue;
+			ss_pread_method_names(f, all, sizeof(all));
 			ss_require(req, sizeof(req), '?', 'P', all);
+			calls = ss_unrefused_calls(u, f, &methods, &one);
 			ss_report_if(u, self, req, clang_getCursorLocation(f->cursor), self->severity,
 				     open, f->name,
 				     "'%s' %s, but its %s %s not refuse %s (`if (ppos != "
 				     "&file->f_pos) return -ESPIPE;`, as this kernel needs): "
-				     "%s", f->name, refusal, ss_advice_data_methods(f),
-				     ss_advice_one_direction(f) ? "does" : "do",
-				     ss_advice_positioned_calls(f, false),
-				     ss_advice_one_direction(f) ? "it still succeeds" : "they still succeed");
+				     "%s", f->name, refusal, methods, one ? "does" : "do", calls,
+				     one ? "it still succeeds" : "they still succeed");
 			continue;
 		}
 		ss_require(req, sizeof(req), '?', 'D', all);

@@ -39,22 +39,23 @@ static void report_by_methods(struct ss_unit *u, const struct ss_rule *self,
 			      const struct ss_fops *f, const char *member,
 			      const struct ss_function *first)
 {
+	bool one;
 	char all[300], req[700] = "";
+	const char *methods, *calls = ss_unrefused_calls(u, f, &methods, &one);
 
 	if (ss_model_methods_refuse_pread(u->model, f))
 		return;
 	ss_method_names(u, f, false, all, sizeof(all));
 	ss_require(req, sizeof(req), '?', 'D', all);
+	ss_pread_method_names(f, all, sizeof(all));
 	ss_require(req, sizeof(req), '?', 'P', all);
 	ss_report_if(u, self, req, clang_getCursorLocation(f->cursor), self->severity,
 		     first->name, f->name,
 		     "'%s' looks seekable, yet its %s method '%s' never uses the file "
 		     "position: its %s %s not refuse %s (`if (ppos != &file->f_pos) return "
-		     "-ESPIPE;`, as this kernel needs), so %s succeed on this stream; refuse "
-		     "pread in the methods and set .llseek = no_llseek",
-		     f->name, member, first->name, ss_advice_data_methods(f),
-		     ss_advice_one_direction(f) ? "does" : "do",
-		     ss_advice_positioned_calls(f, false), ss_advice_positioned_calls(f, true));
+		     "-ESPIPE;`, as this kernel needs), so %s and lseek() succeed on this "
+		     "stream; refuse pread in the methods and set .llseek = no_llseek",
+		     f->name, member, first->name, methods, one ? "does" : "do", calls, calls);
 }
 
 static void check(struct ss_unit *u, const struct ss_rule *self)
