@@ -10,11 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Make a struct file without opening anything: no FMODE_PREAD ever. */
+/* Make a struct file without opening anything: no FMODE_PREAD ever
+   (init_file() is how 2.6.2x made sockets and pipes). */
 static const char *const pseudo_file_makers[] = {
 	"anon_inode_getfile", "anon_inode_getfd", "anon_inode_getfile_secure",
 	"anon_inode_getfd_secure", "anon_inode_create_getfile", "alloc_file_pseudo",
-	"alloc_file", NULL
+	"alloc_file", "init_file", NULL
 };
 
 /* Register a device node, opened through chrdev_open() and the fops' open. */
