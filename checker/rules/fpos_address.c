@@ -61,6 +61,7 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 	for (i = 0; i < n; i++) {
 		const struct ss_fpos_access *a = ss_model_fpos(u->model, i);
 		const struct ss_function *f = a->function;
+		const struct ss_function *callee;
 		char who[256], fix[160];
 
 		if (!ss_rule_owns(u, self, i))
@@ -79,9 +80,18 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 				  ss_vfs_since(SS_VFS_POSITION_COPY));
 			continue;
 		}
+		callee = a->other ? ss_model_function_named(u->model, a->other) : NULL;
 		switch (ss_origin_shares_position(a->origin)) {
 		case SS_YES:
-			break;
+			if (!callee || ss_function_uses_position(callee))
+				break;
+			/* a function of this file that never looks at it */
+			ss_report(u, self, a->address, SS_NOTE, f ? f->name : NULL,
+				  f ? f->object : NULL,
+				  "%s passes &%s->f_pos to %s(), which never uses the position: "
+				  "harmless, but %s", f ? who : "code outside any function",
+				  a->base, a->other, instead(a, fix, sizeof(fix)));
+			continue;
 		case SS_NO:
 			/* no user's position races there: at most untidy */
 			ss_report(u, self, a->address, SS_NOTE, f ? f->name : NULL,
