@@ -62,7 +62,8 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 		const struct ss_fpos_access *a = ss_model_fpos(u->model, i);
 		const struct ss_function *f = a->function;
 		const struct ss_function *callee;
-		char who[256], fix[160];
+		enum ss_severity severity;
+		char who[256], fix[160], why[400];
 
 		if (!ss_rule_owns(u, self, i))
 			continue;
@@ -81,42 +82,36 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 			continue;
 		}
 		callee = a->other ? ss_model_function_named(u->model, a->other) : NULL;
+		severity = SS_NOTE;
+		instead(a, fix, sizeof(fix));
 		switch (ss_origin_shares_position(a->origin)) {
 		case SS_YES:
-			if (!callee || ss_function_uses_position(callee))
-				break;
-			/* a function of this file that never looks at it */
-			ss_report(u, self, a->address, SS_NOTE, f ? f->name : NULL,
-				  f ? f->object : NULL,
-				  "%s passes &%s->f_pos to %s(), which never uses the position: "
-				  "harmless, but %s", f ? who : "code outside any function",
-				  a->base, a->other, instead(a, fix, sizeof(fix)));
-			continue;
+			if (!callee || ss_function_uses_position(callee)) {
+				severity = self->severity;
+				snprintf(why, sizeof(why), "; %s", fix);
+			} else {
+				/* a function of this file that never looks at it */
+				snprintf(why, sizeof(why), ", which never uses the position: "
+					 "harmless, but %s", fix);
+			}
+			break;
 		case SS_NO:
 			/* no user's position races there: at most untidy */
-			ss_report(u, self, a->address, SS_NOTE, f ? f->name : NULL,
-				  f ? f->object : NULL,
-				  "%s passes &%s->f_pos to %s(), of a file the kernel holds "
-				  "itself: no user's position is in it",
-				  f ? who : "code outside any function", a->base,
-				  a->other ? a->other : "a function");
-			continue;
+			snprintf(why, sizeof(why), ", of a file the kernel holds itself: no "
+				 "user's position is in it");
+			break;
 		case SS_UNKNOWN:
 			/* the files such code is handed are the kernel's own, pipes,
 			   sockets and ttys, whose position no user's read() shares */
-			ss_report(u, self, a->address, SS_NOTE, f ? f->name : NULL,
-				  f ? f->object : NULL,
-				  "%s passes &%s->f_pos to %s(), of a file the VFS did not hand "
-				  "it: harmful only if a user's descriptor shares that file and "
-				  "its position matters; else %s",
-				  f ? who : "code outside any function", a->base,
-				  a->other ? a->other : "a function", instead(a, fix, sizeof(fix)));
-			continue;
+			snprintf(why, sizeof(why), ", of a file the VFS did not hand it: "
+				 "harmful only if a user's descriptor shares that file and its "
+				 "position matters; else %s", fix);
+			break;
 		}
-		ss_report(u, self, a->address, self->severity, f ? f->name : NULL,
-			  f ? f->object : NULL, "%s passes &%s->f_pos to %s(); %s",
+		ss_report(u, self, a->address, severity, f ? f->name : NULL,
+			  f ? f->object : NULL, "%s passes &%s->f_pos to %s()%s",
 			  f ? who : "code outside any function", a->base,
-			  a->other ? a->other : "a function", instead(a, fix, sizeof(fix)));
+			  a->other ? a->other : "a function", why);
 	}
 }
 
