@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include "facts/facts.h"
 
+#include "facts/provenance.h"
+
 #include "util/xalloc.h"
 
 #include <stdlib.h>
@@ -79,7 +81,7 @@ enum ss_tri ss_fops_stream_safe(const struct ss_fops_facts *f)
 
 enum ss_tri ss_fops_era_stream(const struct ss_facts *s, const struct ss_fops_facts *f)
 {
-	enum ss_tri refuses = s->vfs[SS_VFS_MISSING_LLSEEK_REFUSES];
+	enum ss_tri refuses = ss_fops_missing_llseek_refuses(s, f);
 
 	return ss_or(ss_and(refuses, ss_fops_ignoring(f)),
 		     ss_and(ss_not(refuses), ss_fops_stream(f)));

@@ -79,6 +79,8 @@ struct ss_fops_facts {
 	enum ss_tri methods_refuse_pread;	/* every data method is defined here
 						   and refuses pread itself, as
 						   before 2.6.8 */
+	enum ss_tri proc;		/* handed to proc_create() or a /proc entry's
+					   proc_fops (facts/provenance.h) */
 	struct ss_method_facts methods[SS_FACTS_METHODS];	/* its data methods */
 	size_t nmethods;
 	bool more;			/* more than fit: of those nothing is known */

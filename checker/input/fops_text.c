@@ -931,6 +931,7 @@ static void read_handoffs(const char *s, size_t len, struct sheet *sh)
 	ss_handoff_text(s, len, names, sh->n, handed);
 	for (size_t k = 0; k < sh->n; k++) {
 		sh->out->fops[sh->wanted[k].fops].pseudo = ss_tri_of(handed[k] & SS_HANDED_PSEUDO);
+		sh->out->fops[sh->wanted[k].fops].proc = ss_tri_of(handed[k] & SS_HANDED_PROC);
 		free(sh->wanted[k].name);
 	}
 	free(names);

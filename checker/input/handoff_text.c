@@ -10,11 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Make a struct file without opening anything: no FMODE_PREAD ever. */
+/* Make a struct file without opening anything: no FMODE_PREAD ever
+   (init_file() is how 2.6.2x made sockets and pipes). */
 static const char *const pseudo_file_makers[] = {
 	"anon_inode_getfile", "anon_inode_getfd", "anon_inode_getfile_secure",
 	"anon_inode_getfd_secure", "anon_inode_create_getfile", "alloc_file_pseudo",
-	"alloc_file", NULL
+	"alloc_file", "init_file", NULL
 };
 
 /* Register a device node, opened through chrdev_open() and the fops' open. */
@@ -29,6 +30,11 @@ static const char *const device_registrations[] = {
 static const char *const control_file_makers[] = {
 	"debugfs_create_file", "debugfs_create_file_unsafe", "debugfs_create_file_size",
 	"tracefs_create_file", "trace_create_file", NULL
+};
+
+/* Make a /proc entry, opened through proc_reg_open() and the fops' open. */
+static const char *const proc_file_makers[] = {
+	"proc_create", "proc_create_data", "proc_net_fops_create", NULL
 };
 
 /* Put a fops into a file that is already open. */
@@ -109,6 +115,8 @@ static unsigned mention(const char *s, const struct token *prev, size_t nprev,
 	if (nprev > p + 1 && prev[p].kind == '=' && prev[p].len == 1 && prev[p + 1].kind == 'i') {
 		if (spelled(s, &prev[p + 1], "f_op"))
 			return SS_HANDED_SWAPPED;
+		if (spelled(s, &prev[p + 1], "proc_fops"))
+			return SS_HANDED_PROC;
 		if (spelled(s, &prev[p + 1], "fops") || spelled(s, &prev[p + 1], "ops"))
 			return SS_HANDED_DEVICE;
 	}
@@ -126,6 +134,8 @@ static unsigned mention(const char *s, const struct token *prev, size_t nprev,
 		return SS_HANDED_DEVICE;
 	if (in_list(s, &inner->before, control_file_makers))
 		return SS_HANDED_CONTROL;
+	if (in_list(s, &inner->before, proc_file_makers))
+		return SS_HANDED_PROC;
 	if (in_list(s, &inner->before, fops_swappers))
 		return SS_HANDED_SWAPPED;
 	return SS_HANDED_OTHER;

@@ -23,7 +23,9 @@ enum {
 	SS_HANDED_CONTROL = 1u << 2,	/* debugfs_create_file(), or a table of named
 					   files `{ "name", &x_fops, ... }` */
 	SS_HANDED_SWAPPED = 1u << 3,	/* `file->f_op = &x_fops`, replace_fops() */
-	SS_HANDED_OTHER = 1u << 4	/* any other call or initializer */
+	SS_HANDED_OTHER = 1u << 4,	/* any other call or initializer */
+	SS_HANDED_PROC = 1u << 5	/* a /proc entry: proc_create() and the like,
+					   or `entry->proc_fops = &x_fops` */
 };
 
 /* For each of the `n` fops variables `names`, the SS_HANDED_* bits of

@@ -5,6 +5,7 @@
 #include "model/unit.h"
 
 #include "input/fops_text.h"
+#include "input/handoff_text.h"
 
 #include <string.h>
 
@@ -64,6 +65,7 @@ static void fops_facts(struct ss_model *m, const struct ss_fops *f, struct ss_fo
 	out->debatable = ss_tri_of((llseek ? ss_model_refusal_doubt(m, f) : ss_model_stream_doubt(f)) !=
 				   SS_DOUBT_NONE);
 	out->methods_refuse_pread = ss_tri_of(ss_model_methods_refuse_pread(m, f));
+	out->proc = ss_tri_of(f->handed & SS_HANDED_PROC);
 	method_facts(m, f, out);
 }
 

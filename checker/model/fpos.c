@@ -203,11 +203,6 @@ static CXCursor local_named(CXCursor e)
 }
 
 /* What opens a file for the kernel's own use, with no user holding it. */
-static const char *const kernel_openers[] = {
-	"filp_open", "file_open_name", "file_open_root", "dentry_open", "open_exec",
-	"shmem_file_setup", "shmem_kernel_file_setup", NULL
-};
-
 /*
  * Whether `base` is a file the kernel or the driver holds itself, in which
  * no user keeps a position: a core dump's file (`cprm->file`), or a local
@@ -229,9 +224,9 @@ static bool held_by_kernel(struct walker *w, CXCursor base)
 	f = &w->m->fns[w->fn];
 	if (clang_Cursor_isNull(f->body))
 		return false;
-	for (size_t i = 0; kernel_openers[i]; i++) {
+	for (size_t i = 0; ss_kernel_openers[i]; i++) {
 		CXString name = clang_getCursorSpelling(var);
-		const char *seq[] = { clang_getCString(name), "=", kernel_openers[i], "(", NULL };
+		const char *seq[] = { clang_getCString(name), "=", ss_kernel_openers[i], "(", NULL };
 		bool opened = ss_tokens_contain(w->m->tu, f->body, seq) ||
 			      ss_tokens_contain(w->m->tu, var, seq);
 
@@ -341,7 +336,9 @@ void model_fpos_access(struct walker *w, CXCursor c)
 	if (ss_children(c, &base, 1) >= 1) {
 		a.base = model_keep(m, ss_source_text(m->tu, ss_strip(base), buf, sizeof(buf)));
 		a.own_file = is_own_file(w, base);
-		a.kernel_held = !a.own_file && held_by_kernel(w, base);
+		/* a plain function's is not a user's (walk.c, once roles are known) */
+		a.origin = a.own_file ? SS_ORIGIN_OWN
+			   : held_by_kernel(w, base) ? SS_ORIGIN_KERNEL : SS_ORIGIN_UNKNOWN;
 	}
 
 	up = skip_up(w, 1, false);

@@ -11,6 +11,7 @@
  */
 
 #include "facts/facts.h"
+#include "facts/provenance.h"
 #include "input/handoff_text.h"
 
 #include <clang-c/Index.h>
@@ -143,9 +144,9 @@ struct ss_fpos_access {
 	bool dead_test;			/* compare: the if's branch is empty; nothing refused */
 	bool position_copy;		/* `pos = X->f_pos;` or `X->f_pos = pos;` where a call
 					   gets &pos: the local copy seed 004 makes */
-	bool kernel_held;		/* X is a file the kernel or the driver holds itself
-					   (a core dump's file, one the function opens with
-					   filp_open()): no user's position is in it */
+	enum ss_file_origin origin;	/* where X comes from: the method's own file, one
+					   the kernel holds itself (a core dump's file, one
+					   the function opens with filp_open()), or not known */
 };
 
 size_t ss_model_function_count(const struct ss_model *m);
@@ -228,9 +229,12 @@ bool ss_fops_has_data_method(const struct ss_fops *f);
  */
 bool ss_model_refuses_pread(const struct ss_model *m, const struct ss_function *f);
 
-/* Whether every data method of the fops is defined here and refuses
-   pread/pwrite itself. */
+/* Whether the methods pread and pwrite reach before 2.6.8 are defined
+   here and refuse them, and there is one. */
 bool ss_model_methods_refuse_pread(const struct ss_model *m, const struct ss_fops *f);
+/* The method pread() (write: pwrite()) reaches before 2.6.8: .read, or
+   .aio_read without one; readv and writev take no offset. */
+const char *ss_pread_member(const struct ss_fops *f, bool write);
 
 /*
  * Whether the fops refuses lseek: its llseek is no_llseek or a function of

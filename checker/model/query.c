@@ -233,34 +233,6 @@ bool ss_function_ignores_position(const struct ss_function *f)
 	return f->position_examined == 0 && !f->touches_fpos && !f->hands_kiocb;
 }
 
-/* The first data method, when every one the fops has is defined here and
-   passes `ok`; else NULL. */
-static const struct ss_function *every_method(const struct ss_model *m, const struct ss_fops *f,
-					      bool (*ok)(const struct ss_model *,
-							 const struct ss_function *),
-					      const char **member)
-{
-	const struct ss_function *first = NULL;
-
-	for (size_t j = 0; ss_data_methods[j]; j++) {
-		const char *name = ss_fops_method(f, ss_data_methods[j]);
-		const struct ss_function *fn;
-
-		if (!name)
-			continue;
-		fn = ss_model_function_named(m, name);
-		/* A method defined elsewhere may well use the position. */
-		if (!fn || !ok(m, fn))
-			return NULL;
-		if (!first) {
-			first = fn;
-			if (member)
-				*member = ss_data_methods[j];
-		}
-	}
-	return first;
-}
-
 const struct ss_function *ss_model_first_method(const struct ss_model *m, const struct ss_fops *f,
 						const char **member)
 {
@@ -287,9 +259,26 @@ bool ss_model_refuses_pread(const struct ss_model *m, const struct ss_function *
 	return false;
 }
 
+const char *ss_pread_member(const struct ss_fops *f, bool write)
+{
+	const char *plain = ss_fops_method(f, write ? "write" : "read");
+
+	return plain ? plain : ss_fops_method(f, write ? "aio_write" : "aio_read");
+}
+
 bool ss_model_methods_refuse_pread(const struct ss_model *m, const struct ss_fops *f)
 {
-	return every_method(m, f, ss_model_refuses_pread, NULL) != NULL;
+	bool any = false;
+
+	for (int write = 0; write <= 1; write++) {
+		const char *name = ss_pread_member(f, write);
+		const struct ss_function *fn = name ? ss_model_function_named(m, name) : NULL;
+
+		if (name && (!fn || !ss_model_refuses_pread(m, fn)))
+			return false;
+		any |= name != NULL;
+	}
+	return any;
 }
 
 /*

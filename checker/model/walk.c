@@ -515,6 +515,11 @@ static void apply_grants(struct ss_model *m)
 		size_t j;
 
 		m->fpos[i].function = m->fpos_fn[i] == SIZE_MAX ? NULL : &m->fns[m->fpos_fn[i]];
+		/* a plain function's file parameter may be any file; a method's
+		   is the one a user opened */
+		if (m->fpos[i].origin == SS_ORIGIN_OWN &&
+		    !(m->fpos[i].function && m->fpos[i].function->roles))
+			m->fpos[i].origin = SS_ORIGIN_UNKNOWN;
 		for (j = 0; j < m->npassed && !clang_Cursor_isNull(m->fpos_copy[i]); j++)
 			if (m->passed[j].fn == (long)m->fpos_fn[i] &&
 			    clang_equalCursors(m->passed[j].var, m->fpos_copy[i]))

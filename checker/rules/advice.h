@@ -53,6 +53,40 @@ const char *ss_advice_refusing_calls(const struct ss_unit *u);
 const struct ss_function *ss_era_stream_method(const struct ss_unit *u, const struct ss_fops *f,
 					       const char **member);
 
+/* A term of a finding's requirements (run/xfile.h), "+O name;", added
+   to `req` when `names` is not empty. */
+void ss_require(char *req, size_t n, char sign, char kind, const char *names);
+/* The names of the fops' data methods, all of them or those defined in
+   another file, separated by commas. */
+void ss_method_names(const struct ss_unit *u, const struct ss_fops *f, bool elsewhere, char *out,
+		     size_t n);
+
+/* Whether every fops of the file naming `function` as a method is opened
+   non-seekable, and one does: no pread reaches it. */
+bool ss_opened_nonseekable(const struct ss_unit *u, const char *function);
+
+/* The names of the methods pread() and pwrite() reach before 2.6.8
+   (ss_pread_member()), separated by commas. */
+void ss_pread_method_names(const struct ss_fops *f, char *out, size_t n);
+
+/* Before 2.6.8: the calls among pread() and pwrite() whose method does
+   not refuse them itself ("pread() and pwrite()", "pread()", "pwrite()"),
+   that method or methods in a phrase into *methods ("read method"), and
+   whether it is one call. */
+const char *ss_unrefused_calls(const struct ss_unit *u, const struct ss_fops *f,
+			       const char **methods, bool *one);
+
+/* The data members that read, and those that write, NULL-terminated. */
+extern const char *const ss_read_members[];
+extern const char *const ss_write_members[];
+
+/* The positioned calls that reach the fops' data methods: "pread() and
+   pwrite()", "pread()" with no write method, "pwrite()" with no read
+   method; `lseek` appends lseek(). */
+const char *ss_advice_positioned_calls(const struct ss_fops *f, bool lseek);
+/* Whether it reads or writes but not both (one call, one verb). */
+bool ss_advice_one_direction(const struct ss_fops *f);
+
 /* How the file refuses lseek with `no_llseek`, in its kernel's words. */
 const char *ss_advice_no_llseek(const struct ss_unit *u);
 

@@ -15,25 +15,6 @@ static enum ss_tri applies(const struct ss_facts *s)
 	return s->espipe_llseek;
 }
 
-/* Whether every fops naming `f` its llseek is opened non-seekable already. */
-static bool opened_nonseekable(struct ss_unit *u, const struct ss_function *f)
-{
-	size_t n = ss_model_fops_count(u->model);
-	bool any = false;
-
-	for (size_t i = 0; i < n; i++) {
-		const struct ss_fops *fops = ss_model_fops(u->model, i);
-		const char *llseek = ss_fops_method(fops, "llseek");
-
-		if (!llseek || strcmp(llseek, f->name) != 0)
-			continue;
-		if (u->facts->fops[i].open_nonseekable != SS_YES)
-			return false;
-		any = true;
-	}
-	return any;
-}
-
 static void check(struct ss_unit *u, const struct ss_rule *self)
 {
 	size_t i, n = ss_model_function_count(u->model);
@@ -45,7 +26,7 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 		if (!ss_model_espipe_llseek(u->model, f))
 			continue;
 		ss_describe_function(f, who, sizeof(who));
-		if (ss_unit_vfs(u, SS_VFS_NO_LLSEEK) == SS_NO && opened_nonseekable(u, f))
+		if (ss_unit_vfs(u, SS_VFS_NO_LLSEEK) == SS_NO && ss_opened_nonseekable(u, f->name))
 			ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity,
 				     f->name, f->object,
 				     "%s only returns -ESPIPE; drop .llseek: the open method "
@@ -56,7 +37,7 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 				     "%s only returns -ESPIPE; drop .llseek and call %s from the "
 				     "open method, which makes lseek() fail with -ESPIPE",
 				     who, ss_advice_open_call(u, false));
-		else if (opened_nonseekable(u, f))
+		else if (ss_opened_nonseekable(u, f->name))
 			ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity,
 				     f->name, f->object,
 				     "%s only returns -ESPIPE; use no_llseek%s: the open method "

@@ -61,7 +61,9 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 	for (i = 0; i < n; i++) {
 		const struct ss_fpos_access *a = ss_model_fpos(u->model, i);
 		const struct ss_function *f = a->function;
-		char who[256], fix[160];
+		const struct ss_function *callee;
+		enum ss_severity severity;
+		char who[256], fix[160], why[400];
 
 		if (!ss_rule_owns(u, self, i))
 			continue;
@@ -79,20 +81,37 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 				  ss_vfs_since(SS_VFS_POSITION_COPY));
 			continue;
 		}
-		if (a->kernel_held) {
+		callee = a->other ? ss_model_function_named(u->model, a->other) : NULL;
+		severity = SS_NOTE;
+		instead(a, fix, sizeof(fix));
+		switch (ss_origin_shares_position(a->origin)) {
+		case SS_YES:
+			if (!callee || ss_function_uses_position(callee)) {
+				severity = self->severity;
+				snprintf(why, sizeof(why), "; %s", fix);
+			} else {
+				/* a function of this file that never looks at it */
+				snprintf(why, sizeof(why), ", which never uses the position: "
+					 "harmless, but %s", fix);
+			}
+			break;
+		case SS_NO:
 			/* no user's position races there: at most untidy */
-			ss_report(u, self, a->address, SS_NOTE, f ? f->name : NULL,
-				  f ? f->object : NULL,
-				  "%s passes &%s->f_pos to %s(), of a file the kernel holds "
-				  "itself: no user's position is in it",
-				  f ? who : "code outside any function", a->base,
-				  a->other ? a->other : "a function");
-			continue;
+			snprintf(why, sizeof(why), ", of a file the kernel holds itself: no "
+				 "user's position is in it");
+			break;
+		case SS_UNKNOWN:
+			/* the files such code is handed are the kernel's own, pipes,
+			   sockets and ttys, whose position no user's read() shares */
+			snprintf(why, sizeof(why), ", of a file the VFS did not hand it: "
+				 "harmful only if a user's descriptor shares that file and its "
+				 "position matters; else %s", fix);
+			break;
 		}
-		ss_report(u, self, a->address, self->severity, f ? f->name : NULL,
-			  f ? f->object : NULL, "%s passes &%s->f_pos to %s(); %s",
+		ss_report(u, self, a->address, severity, f ? f->name : NULL,
+			  f ? f->object : NULL, "%s passes &%s->f_pos to %s()%s",
 			  f ? who : "code outside any function", a->base,
-			  a->other ? a->other : "a function", instead(a, fix, sizeof(fix)));
+			  a->other ? a->other : "a function", why);
 	}
 }
 
@@ -107,7 +126,9 @@ const struct ss_rule ss_rule_fpos_address = {
 		"into a local variable, passes its address, and stores it back; callers "
 		"outside the VFS core should do the same. A file the kernel or the driver "
 		"holds itself (a core dump's file, one opened with filp_open()) carries no "
-		"user's position: there the finding is a note. So is every one in a tree "
+		"user's position: there the finding is a note, and so it is on any file "
+		"other than the one the VFS handed a method (in real trees those are the "
+		"kernel's own files, pipes, sockets and a console's tty redirect). So is every one in a tree "
 		"older than 2.6.8, whose own read() hands methods &file->f_pos.",
 	.fix = "rw_ppos.cocci",
 	.needs = needs,

@@ -4,6 +4,7 @@
 
 #include "rules/advice.h"
 
+#include "facts/provenance.h"
 #include "input/fops_text.h"
 
 #include "model/model.h"
@@ -23,7 +24,7 @@ static const char *const needs[] = { "no_llseek", "ESPIPE", "file_operations", N
 static enum ss_tri may_ignore(const struct ss_facts *s, const struct ss_fops_facts *f,
 			      enum ss_tri elsewhere)
 {
-	bool ignoring = s->vfs[SS_VFS_MISSING_LLSEEK_REFUSES] == SS_YES;
+	bool ignoring = ss_fops_missing_llseek_refuses(s, f) == SS_YES;
 	enum ss_tri all = f->more ? SS_UNKNOWN : f->data;
 
 	for (size_t i = 0; i < f->nmethods; i++) {
@@ -43,7 +44,7 @@ static enum ss_tri may_ignore(const struct ss_facts *s, const struct ss_fops_fac
    note), nor, before 2.6.8, one whose methods all refuse pread. */
 static enum ss_tri fops_applies(const struct ss_facts *s, const struct ss_fops_facts *f)
 {
-	enum ss_tri missing = ss_and(ss_not(f->llseek), s->vfs[SS_VFS_MISSING_LLSEEK_REFUSES]);
+	enum ss_tri missing = ss_and(ss_not(f->llseek), ss_fops_missing_llseek_refuses(s, f));
 	enum ss_tri refused = ss_or(s->vfs[SS_VFS_REFUSES_PREAD], ss_not(f->methods_refuse_pread));
 
 	return ss_and(ss_and(ss_and(f->data, ss_not(f->pseudo)), ss_and(ss_not(f->debatable), refused)),
@@ -55,34 +56,6 @@ static enum ss_tri applies(const struct ss_facts *s)
 {
 	return ss_facts_some_fops(s, fops_applies);
 }
-
-/* A term of a finding's requirements (run/xfile.h): "+O name;". */
-static void require(char *req, size_t n, char sign, char kind, const char *names)
-{
-	size_t at = strlen(req);
-
-	if (*names && at < n)
-		snprintf(req + at, n - at, "%c%c %s;", sign, kind, names);
-}
-
-/* The names of the fops' data methods, all of them or those defined in
-   another file, separated by commas. */
-static void method_names(const struct ss_unit *u, const struct ss_fops *f, bool elsewhere,
-			 char *out, size_t n)
-{
-	*out = '\0';
-	for (size_t j = 0; ss_data_methods[j]; j++) {
-		const char *name = ss_fops_method(f, ss_data_methods[j]);
-		size_t at = strlen(out);
-
-		if (!name || (elsewhere && ss_model_function_named(u->model, name)) || at >= n)
-			continue;
-		snprintf(out + at, n - at, "%s%s", at ? "," : "", name);
-	}
-}
-
-static const char *const read_methods[] = { "read", "aio_read", "readv", "read_iter", NULL };
-static const char *const write_methods[] = { "write", "aio_write", "writev", "write_iter", NULL };
 
 /*
  * Whether every method of the list the fops has that is defined here
@@ -121,10 +94,10 @@ static void honouring_requires(const struct ss_unit *u, const struct ss_fops *f,
 	char names[300];
 	bool has_read = false;
 
-	for (size_t j = 0; read_methods[j]; j++)
-		has_read |= ss_fops_method(f, read_methods[j]) != NULL;
-	if (local_ones_honour(u, f, has_read ? read_methods : write_methods, names, sizeof(names)))
-		require(req, n, '?', 'H', names);
+	for (size_t j = 0; ss_read_members[j]; j++)
+		has_read |= ss_fops_method(f, ss_read_members[j]) != NULL;
+	if (local_ones_honour(u, f, has_read ? ss_read_members : ss_write_members, names, sizeof(names)))
+		ss_require(req, n, '?', 'H', names);
 }
 
 /*
@@ -148,10 +121,10 @@ static bool refuses_lseek(struct ss_unit *u, const struct ss_fops *f,
 		honouring_requires(u, f, req, nreq);
 		return true;
 	}
-	if (ff->llseek != SS_NO || ss_unit_vfs(u, SS_VFS_MISSING_LLSEEK_REFUSES) != SS_YES ||
+	if (ff->llseek != SS_NO || ss_fops_missing_llseek_refuses(u->facts, ff) != SS_YES ||
 	    may_ignore(u->facts, ff, SS_YES) != SS_YES)
 		return false;
-	require(req, nreq, '+', 'I', elsewhere);
+	ss_require(req, nreq, '+', 'I', elsewhere);
 	snprintf(how, n, "has no .llseek, which refuses lseek from Linux %s on",
 		 ss_vfs_since(SS_VFS_MISSING_LLSEEK_REFUSES));
 	return true;
@@ -166,13 +139,13 @@ static bool open_requires(struct ss_unit *u, const char *open, char *req, size_t
 	case SS_OPEN_NONSEEKABLE:
 		return false;
 	case SS_OPEN_UNKNOWN:
-		require(req, n, '+', 'O', open);
+		ss_require(req, n, '+', 'O', open);
 		return true;
 	case SS_OPEN_SEEKABLE: {
 		char outside[400];
 
 		ss_model_calls_outside(u->model, open, outside, sizeof(outside));
-		require(req, n, '?', 'R', outside);
+		ss_require(req, n, '?', 'R', outside);
 		return true;
 	}
 	}
@@ -189,27 +162,30 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 		const char *open = ss_fops_method(f, "open");
 		const struct ss_function *first;
 		const char *member;
-		bool stream;
+		bool stream, one;
+		const char *calls, *methods;
 		char refusal[160], why[320], where[200], req[600] = "", all[300], elsewhere[300];
 
-		method_names(u, f, false, all, sizeof(all));
-		method_names(u, f, true, elsewhere, sizeof(elsewhere));
+		ss_method_names(u, f, false, all, sizeof(all));
+		ss_method_names(u, f, true, elsewhere, sizeof(elsewhere));
 		if (fops_applies(u->facts, ff) == SS_NO || !open_requires(u, open, req, sizeof(req)) ||
 		    !refuses_lseek(u, f, ff, elsewhere, refusal, sizeof(refusal), req,
 				   sizeof(req)))
 			continue;
 		if (ss_unit_vfs(u, SS_VFS_REFUSES_PREAD) == SS_NO) {
 			/* Before 2.6.8 the methods refuse pread, or nothing does. */
-			require(req, sizeof(req), '?', 'P', all);
+			ss_pread_method_names(f, all, sizeof(all));
+			ss_require(req, sizeof(req), '?', 'P', all);
+			calls = ss_unrefused_calls(u, f, &methods, &one);
 			ss_report_if(u, self, req, clang_getCursorLocation(f->cursor), self->severity,
 				     open, f->name,
-				     "'%s' %s, but its read and write methods "
-				     "do not refuse pread() and pwrite() (`if (ppos != "
+				     "'%s' %s, but its %s %s not refuse %s (`if (ppos != "
 				     "&file->f_pos) return -ESPIPE;`, as this kernel needs): "
-				     "they still succeed", f->name, refusal);
+				     "%s", f->name, refusal, methods, one ? "does" : "do", calls,
+				     one ? "it still succeeds" : "they still succeed");
 			continue;
 		}
-		require(req, sizeof(req), '?', 'D', all);
+		ss_require(req, sizeof(req), '?', 'D', all);
 		first = ss_fops_ignoring(ff) == SS_YES
 				? ss_model_first_method(u->model, f, &member) : NULL;
 		stream = ss_fops_stream_safe(ff) == SS_YES;
@@ -224,9 +200,9 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 				 ss_advice_refusing_calls(u));
 		ss_report_if(u, self, req, clang_getCursorLocation(f->cursor), self->severity,
 			     open, f->name,
-			     "'%s' %s, but %s: pread() and pwrite() still "
-			     "succeed%s; call %s from the open method",
-			     f->name, refusal, why, first ? where : "",
+			     "'%s' %s, but %s: %s still succeed%s%s; call %s from the open method",
+			     f->name, refusal, why, ss_advice_positioned_calls(f, false),
+			     ss_advice_one_direction(f) ? "s" : "", first ? where : "",
 			     ss_advice_open_call(u, stream));
 	}
 }

@@ -98,13 +98,27 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 			report_by_pointer(u, self, a, who, pos);
 			continue;
 		}
-		ss_report_at(u, self, clang_getCursorLocation(a->member),
-			     write ? SS_ERROR : SS_WARNING, f->name, f->object,
-			     write ? "%s %s %s->f_pos instead of '%s': the VFS passes the method "
-				     "a copy of the position and overwrites this update"
-				   : "%s %s %s->f_pos instead of '%s': it races with the VFS's "
-				     "copy of the position",
-			     who, ss_fpos_verb(a), a->base, pos);
+		if (write)
+			ss_report_at(u, self, clang_getCursorLocation(a->member), SS_ERROR,
+				     f->name, f->object,
+				     "%s %s %s->f_pos instead of '%s': the VFS passes the method "
+				     "a copy of the position and overwrites this update",
+				     who, ss_fpos_verb(a), a->base, pos);
+		else if (ss_model_refuses_pread(u->model, f) || ss_opened_nonseekable(u, f->name))
+			/* no pread reaches it: f_pos is what read() copied */
+			ss_report_at(u, self, clang_getCursorLocation(a->member), SS_NOTE,
+				     f->name, f->object,
+				     "%s %s %s->f_pos instead of '%s': no pread() reaches the "
+				     "method, so it reads what read() and write() copied into "
+				     "'%s', at most racing with another caller; use '%s'",
+				     who, ss_fpos_verb(a), a->base, pos, pos, pos);
+		else
+			ss_report_at(u, self, clang_getCursorLocation(a->member), SS_WARNING,
+				     f->name, f->object,
+				     "%s %s %s->f_pos instead of '%s': pread() and pwrite() hand "
+				     "the method their own offset, which this ignores, so they "
+				     "act at the file's position",
+				     who, ss_fpos_verb(a), a->base, pos);
 	}
 }
 
@@ -116,8 +130,8 @@ const struct ss_rule ss_rule_rw_fpos = {
 	.help = "Since Linux 2.6.8 read() and write() pass methods a copy of file->f_pos and "
 		"store the copy back afterwards. A read, write, aio, readv or writev method "
 		"that assigns file->f_pos therefore has its update thrown away (an error), "
-		"and one that reads it races with concurrent calls and ignores pread's "
-		"offset (a warning): it must use *ppos. In read_iter and write_iter the "
+		"and one that reads it ignores pread's and pwrite's offset, acting at the "
+		"file's position instead (a warning): it must use *ppos. In read_iter and write_iter the "
 		"same holds for iocb->ki_filp->f_pos against iocb->ki_pos. Before 2.6.8 "
 		"read() hands the method &file->f_pos itself, but pread() and pwrite() hand it "
 		"their own offset, which such a method ignores while it moves the file's "

@@ -3,6 +3,7 @@
 
 #include "rules/advice.h"
 
+#include "model/ast_util.h"
 #include "model/model.h"
 #include "model/unit.h"
 
@@ -13,6 +14,20 @@ static bool claims(const struct ss_unit *u, const struct ss_fpos_access *a)
 {
 	return !ss_fpos_exempt(u, a) && a->function && (a->function->roles & SS_ROLE_SYSCTL) &&
 	       a->own_file;
+}
+
+/* Whether the handler takes a struct file *: from 2.6.32 on, a prototype
+   its proc_handler no longer matches. */
+static bool takes_file(const struct ss_function *f)
+{
+	int n = clang_Cursor_getNumArguments(f->cursor);
+
+	for (int i = 0; i < n; i++)
+		if (ss_type_is_pointer_to_struct(
+			    clang_getCursorType(clang_Cursor_getArgument(f->cursor, (unsigned)i)),
+			    "file"))
+			return true;
+	return false;
 }
 
 static void check(struct ss_unit *u, const struct ss_rule *self)
@@ -36,10 +51,20 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 				     who, ss_fpos_verb(a), a->base, ss_vfs_since(SS_VFS_SYSCTL_PPOS));
 			continue;
 		}
-		ss_report_at(u, self, clang_getCursorLocation(a->member), self->severity,
-			     a->function->name, a->function->object,
-			     "%s %s %s->f_pos; take the position from a 'loff_t *ppos' "
-			     "parameter instead", who, ss_fpos_verb(a), a->base);
+		if (ss_unit_vfs(u, SS_VFS_SYSCTL_FILP) == SS_NO && takes_file(a->function))
+			ss_report_at(u, self, clang_getCursorLocation(a->member), self->severity,
+				     a->function->name, a->function->object,
+				     "%s %s %s->f_pos, but this kernel's proc_handler has no "
+				     "struct file * since Linux %s: the handler's prototype is "
+				     "stale, its parameters receive the wrong arguments and %s is "
+				     "not a file; drop the parameter and use its 'loff_t *ppos'",
+				     who, ss_fpos_verb(a), a->base, ss_vfs_since(SS_VFS_SYSCTL_FILP),
+				     a->base);
+		else
+			ss_report_at(u, self, clang_getCursorLocation(a->member), self->severity,
+				     a->function->name, a->function->object,
+				     "%s %s %s->f_pos; take the position from a 'loff_t *ppos' "
+				     "parameter instead", who, ss_fpos_verb(a), a->base);
 	}
 }
 

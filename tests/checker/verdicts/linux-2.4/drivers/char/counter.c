@@ -25,7 +25,7 @@ static ssize_t counter_read(struct file *file, char *buf, size_t count, loff_t *
 	return sizeof(counter_value);
 }
 
-static struct file_operations counter_fops = {	/* expect: pread-hole */ /* warning: do not refuse pread() */
+static struct file_operations counter_fops = {	/* expect: pread-hole */ /* warning: does not refuse pread() */
 	owner:		THIS_MODULE,
 	llseek:		no_llseek,
 	read:		counter_read,

@@ -18,7 +18,7 @@ static ssize_t beeper_write(struct file *file, const char __user *buf, size_t co
 	return count;
 }
 
-static const struct file_operations beeper_fops = {	/* expect: seekable-default */ /* warning: pread(), pwrite() and lseek() succeed */
+static const struct file_operations beeper_fops = {	/* expect: seekable-default */ /* warning: pwrite() and lseek() succeed */
 	.owner		= THIS_MODULE,
 	.write		= beeper_write,
 	.open		= beeper_open,
