@@ -28,7 +28,7 @@ struct old_entry {
 struct ss_tree_index {
 	struct ss_cache *cache;
 	unsigned char id[32];
-	time_t start;
+	struct timespec start;
 	struct ss_wire loaded;		/* the last run's entry */
 	struct old_entry *old;
 	size_t nold;
@@ -138,11 +138,19 @@ struct ss_tree_index *ss_tree_index_open(struct ss_cache *c, const struct ss_opt
 		return NULL;
 	x = xcalloc(1, sizeof(*x));
 	x->cache = c;
-	x->start = time(NULL);
+	clock_gettime(CLOCK_REALTIME, &x->start);
 	index_id(c, o, x->id);
 	load(x);
 	ss_wire_u32(&x->out, 0);	/* the count, set on closing */
 	return x;
+}
+
+/* Within a second of the scan's start, to the nanosecond: a file system
+   that keeps whole seconds could still give a later change the same time. */
+static bool recent(const struct timespec *t, const struct timespec *start)
+{
+	return t->tv_sec > start->tv_sec - 1 ||
+	       (t->tv_sec == start->tv_sec - 1 && t->tv_nsec >= start->tv_nsec);
 }
 
 /* The file's identity; false when it cannot be had or changed too
@@ -153,7 +161,7 @@ static bool identity(const struct ss_tree_index *x, const char *path, uint64_t i
 
 	if (stat(path, &st) < 0 || !S_ISREG(st.st_mode))
 		return false;
-	if (st.st_mtim.tv_sec >= x->start - 1 || st.st_ctim.tv_sec >= x->start - 1)
+	if (recent(&st.st_mtim, &x->start) || recent(&st.st_ctim, &x->start))
 		return false;
 	id[0] = (uint64_t)st.st_dev;
 	id[1] = (uint64_t)st.st_ino;
