@@ -42,7 +42,8 @@
 //#
 //# An open method that only fails never opens a file: the files of its
 //# file_operations are made by hand (sockets), without FMODE_PREAD from
-//# 2.6.8 on, so their tests go and the open method stays.  A method put
+//# 2.6.8 on, so their tests go, a sendpage method's too, and the open
+//# method stays.  A method put
 //# into file->f_op at run time is reported, not converted.
 //#
 //# A refusal with another errno is converted too; the report says that
@@ -204,7 +205,7 @@ statement S;
 type TFI = {struct file *};
 type TPP = {loff_t *};
 @@
-fn(TFI fl, ..., TPP ppos) {
+fn(TFI fl, ..., TPP ppos, ...) {
 ... when any
 if@pt (X) S
 ... when any
@@ -227,7 +228,7 @@ fn(TFI fl, ..., TPP ppos) {
 
 @user depends on nso_file && !isdead@
 identifier tfn.fn, F;
-identifier role = {read, write, readv, writev};
+identifier role = {read, write, readv, writev, sendpage};
 expression E0, E1, E2, E3;
 position pf, prd, pwr;
 type TFO = {struct file_operations};
@@ -244,7 +245,7 @@ TFO F@pf = { E0, E1, E2, E3, fn@pwr, ...};
 
 @duser depends on nso_file && isdead@
 identifier tfn.fn, F;
-identifier role = {read, write, readv, writev};
+identifier role = {read, write, readv, writev, sendpage};
 expression E0, E1, E2, E3;
 position pf, prd, pwr;
 type TFO = {struct file_operations};
@@ -261,7 +262,7 @@ TFO F@pf = { E0, E1, E2, E3, fn@pwr, ...};
 
 @ouser depends on nso_file@
 identifier ofn.fn, F;
-identifier role = {read, write, readv, writev};
+identifier role = {read, write, readv, writev, sendpage};
 expression E0, E1, E2, E3;
 position pf, prd, pwr;
 type TFO = {struct file_operations};
@@ -551,7 +552,7 @@ TFO F@pf = { ... };
 // it again.
 @gbad depends on nso_file@
 identifier tfn.fn, G;
-identifier role = {read, write, readv, writev};
+identifier role = {read, write, readv, writev, sendpage};
 expression E0, E1, E2, E3;
 position pg != cand.pf;
 type TFO = {struct file_operations};
@@ -611,7 +612,7 @@ TFO F@pf = { ... };
 // A method named by a file_operations left alone keeps its tests.
 @nuser depends on nso_file@
 identifier tfn.fn, F;
-identifier role = {read, write, readv, writev};
+identifier role = {read, write, readv, writev, sendpage};
 expression E0, E1, E2, E3;
 position pf != conv.pf;
 type TFO = {struct file_operations};
@@ -687,7 +688,7 @@ fl->pd = E;
 // file_operations this patch can see: reported, not converted.
 @rt_set depends on nso_file && lshape && lnamed && (report || org) exists@
 identifier tfn.fn, g, fl;
-identifier role = {read, write, readv, writev};
+identifier role = {read, write, readv, writev, sendpage};
 identifier fo = {f_op};
 type TFI = {struct file *};
 @@

@@ -25,11 +25,20 @@ static ssize_t oldsock_write(struct file *file, const char *ubuf,
 	return size;
 }
 
+static ssize_t oldsock_sendpage(struct file *file, struct page *page,
+				int offset, size_t size, loff_t *ppos, int more)
+{
+	if (ppos != &file->f_pos)	/* report: oldsock_no_open only fails */
+		return -ESPIPE;
+	return size;
+}
+
 static struct file_operations oldsock_fops = {
 	llseek:		no_llseek,
 	read:		oldsock_read,
 	write:		oldsock_write,
 	open:		oldsock_no_open,
+	sendpage:	oldsock_sendpage,
 };
 
 int oldsock_map(struct file *file)
