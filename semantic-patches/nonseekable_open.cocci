@@ -34,8 +34,17 @@
 //# An llseek method that only returns -ESPIPE becomes no_llseek; a static
 //# one goes once nothing names it.  Linux 6.12 has no no_llseek: there the
 //# member goes, since lseek() on a file without llseek fails with -ESPIPE
-//# as well.  The patch converts for today's kernel unless told the era:
-//# -D no_llseek_exists or -D kernel_unknown keep no_llseek.
+//# as well.  -D no_llseek_exists or -D kernel_unknown keep no_llseek, -D
+//# era_given alone says today's kernel.  Told nothing, the patch reads the
+//# era from the file: one naming no_llseek, or holding a pread test of a
+//# kernel before 2.6.8, keeps no_llseek; one showing neither keeps its
+//# method, and the report asks for the era.
+//#
+//# An open method that only fails never opens a file: the files of its
+//# file_operations are made by hand (sockets), without FMODE_PREAD from
+//# 2.6.8 on, so their tests go, a sendpage method's too, and the open
+//# method stays.  A method put
+//# into file->f_op at run time is reported, not converted.
 //#
 //# A refusal with another errno is converted too; the report says that
 //# pread/pwrite now fail with -ESPIPE.  What the patch leaves alone is
@@ -98,6 +107,7 @@ virtual org
 virtual report
 virtual no_llseek_exists
 virtual kernel_unknown
+virtual era_given
 
 // Files with neither an f_pos nor an ESPIPE are not even parsed.  A
 // file that defines read(2), lseek(2) or the VFS functions behind them is
@@ -195,7 +205,7 @@ statement S;
 type TFI = {struct file *};
 type TPP = {loff_t *};
 @@
-fn(TFI fl, ..., TPP ppos) {
+fn(TFI fl, ..., TPP ppos, ...) {
 ... when any
 if@pt (X) S
 ... when any
@@ -218,7 +228,7 @@ fn(TFI fl, ..., TPP ppos) {
 
 @user depends on nso_file && !isdead@
 identifier tfn.fn, F;
-identifier role = {read, write, readv, writev};
+identifier role = {read, write, readv, writev, sendpage};
 expression E0, E1, E2, E3;
 position pf, prd, pwr;
 type TFO = {struct file_operations};
@@ -235,7 +245,7 @@ TFO F@pf = { E0, E1, E2, E3, fn@pwr, ...};
 
 @duser depends on nso_file && isdead@
 identifier tfn.fn, F;
-identifier role = {read, write, readv, writev};
+identifier role = {read, write, readv, writev, sendpage};
 expression E0, E1, E2, E3;
 position pf, prd, pwr;
 type TFO = {struct file_operations};
@@ -252,7 +262,7 @@ TFO F@pf = { E0, E1, E2, E3, fn@pwr, ...};
 
 @ouser depends on nso_file@
 identifier ofn.fn, F;
-identifier role = {read, write, readv, writev};
+identifier role = {read, write, readv, writev, sendpage};
 expression E0, E1, E2, E3;
 position pf, prd, pwr;
 type TFO = {struct file_operations};
@@ -367,6 +377,38 @@ position o_ret.pv;
 expression E;
 @@
 return@pv E;
+
+// An open method that returns nothing but errno constants never opens a
+// file: the files of its file_operations are made by hand elsewhere
+// (sock_map_fd() for sockets), and so from 2.6.8 on without FMODE_PREAD.
+// Their tests go as 2.6.8 removed them; the open method stays as it is.
+// o_retv is no help here: where pv is unbound it does not match.
+@o_errret depends on nso_file && o_def exists@
+identifier o_fn.of;
+constant C;
+identifier I;
+position pe;
+@@
+of(...) { ... when any
+\(return@pe -C;\|return@pe -I;\|return@pe (-C);\|return@pe (-I);\)
+... when any
+}
+
+@o_okret depends on nso_file && o_def exists@
+identifier o_fn.of;
+expression E;
+position pv != o_errret.pe;
+@@
+of(...) { ... when any
+return@pv E;
+... when any
+}
+
+@o_fails depends on nso_file && o_def && !o_okret@
+identifier o_fn.of;
+position p;
+@@
+of@p(...) { ... }
 
 // Any open member at all, and a positional one left NULL.
 @o_any depends on nso_file@
@@ -510,7 +552,7 @@ TFO F@pf = { ... };
 // it again.
 @gbad depends on nso_file@
 identifier tfn.fn, G;
-identifier role = {read, write, readv, writev};
+identifier role = {read, write, readv, writev, sendpage};
 expression E0, E1, E2, E3;
 position pg != cand.pf;
 type TFO = {struct file_operations};
@@ -570,7 +612,7 @@ TFO F@pf = { ... };
 // A method named by a file_operations left alone keeps its tests.
 @nuser depends on nso_file@
 identifier tfn.fn, F;
-identifier role = {read, write, readv, writev};
+identifier role = {read, write, readv, writev, sendpage};
 expression E0, E1, E2, E3;
 position pf != conv.pf;
 type TFO = {struct file_operations};
@@ -639,6 +681,19 @@ identifier pd = {private_data};
 @@
 h(..., TFI fl, ...) { ... when any
 fl->pd = E;
+... when any
+}
+
+// A method put into file->f_op at run time (ep93xx-audio) belongs to no
+// file_operations this patch can see: reported, not converted.
+@rt_set depends on nso_file && lshape && lnamed && (report || org) exists@
+identifier tfn.fn, g, fl;
+identifier role = {read, write, readv, writev, sendpage};
+identifier fo = {f_op};
+type TFI = {struct file *};
+@@
+g(..., TFI fl, ...) { ... when any
+fl->fo->role = fn;
 ... when any
 }
 
@@ -740,13 +795,21 @@ def nso_flush(show):
         show(p, "WARNING: " + text.replace("@", users and " (%s)" % users))
     nso.clear()
 
-@script:python depends on nso_file && ((report || org) && user && !nuser)@
+@script:python depends on nso_file && ((report || org) && user && !nuser && !o_fails)@
 fn << tfn.fn; fl << tst.fl; ppos << tst.ppos; pc << tst.pc; F << user.F;
 role << user.role = ""; prd << user.prd = []; E << err_other.E = "";
 @@
 nso_say(pc[0], "%s@: refuses pread/pwrite by comparing %s with &%s->f_pos; let the "
         "open method call nonseekable_open() instead%s" % (fn, ppos, fl, nso_note(E)),
         "%s .%s" % (F, nso_role(role, prd)))
+
+@script:python depends on nso_file && ((report || org) && user && !nuser && o_fails)@
+fn << tfn.fn; fl << tst.fl; ppos << tst.ppos; pc << tst.pc; F << user.F;
+role << user.role = ""; prd << user.prd = []; of << o_fn.of;
+@@
+nso_say(pc[0], "%s@: refuses pread/pwrite by comparing %s with &%s->f_pos; remove the "
+        "test: %s only fails, so the files are made without an open and from 2.6.8 on "
+        "have no FMODE_PREAD" % (fn, ppos, fl, of), "%s .%s" % (F, nso_role(role, prd)))
 
 @script:python depends on nso_file && ((report || org) && user && nuser)@
 fn << tfn.fn; fl << tst.fl; ppos << tst.ppos; pc << tst.pc; F << user.F;
@@ -769,6 +832,13 @@ nso_say(pc[0], "%s: refuses pread/pwrite by comparing %s with &%s->f_pos; conver
         "%s is named by no file_operations here, and no single function of this file "
         "sets up file->private_data for it" % (fn, ppos, fl, fn))
 
+@script:python depends on nso_file && ((report || org) && rt_set)@
+fn << tfn.fn; fl << tst.fl; ppos << tst.ppos; pc << tst.pc; g << rt_set.g;
+@@
+nso_say(pc[0], "%s: refuses pread/pwrite by comparing %s with &%s->f_pos; convert by hand: "
+        "%s puts it into file->f_op at run time, so let the open path that calls %s "
+        "call nonseekable_open()" % (fn, ppos, fl, g, g))
+
 @script:python depends on nso_file && epipe@
 fn << tfn.fn; perr << tst.perr;
 @@
@@ -789,7 +859,7 @@ nso_say(pp[0], "%s@: refuses pread/pwrite by comparing %s with &%s->f_pos; conve
         "this form of the test is not converted automatically" % (fn, ppos, fl),
         "%s .%s" % (F, nso_role(role, prd)))
 
-@ofix depends on nso_file && ((report || org) && conv && o_def && !o_calls)@
+@ofix depends on nso_file && ((report || org) && conv && o_def && !o_calls && !o_fails)@
 identifier o_fn.of;
 position p;
 @@
@@ -864,7 +934,7 @@ position ret0_at.pr;
 // checked on all paths at once, a bare statement between two `...` is
 // tried as every statement with every path through it, which the gotos
 // out of nested loops of the 2.4 tty_open turn into minutes.
-@depends on nso_file && (patch && conv && o_def && !o_calls && (o_retv || !o_ret0)) exists@
+@depends on nso_file && (patch && conv && o_def && !o_calls && (o_retv || !o_ret0) && !o_fails) exists@
 identifier o_fn.of, o_def.ino, o_def.fl;
 statement S1, S2;
 type TFI = {struct file *};
@@ -1000,7 +1070,27 @@ position p != exported.p;
 @@
 lf@p
 
-@depends on nso_file && (patch && ll_member && (no_llseek_exists || kernel_unknown))@
+// Whether no_llseek exists: -D says so (no_llseek_exists, or
+// kernel_unknown to be safe), -D era_given alone says today's kernel,
+// which has none.  Told nothing, the file shows it: it names no_llseek,
+// or holds a pread test of a kernel before 2.6.8, which has no_llseek.
+// Shown nothing either, the method is left and the report says why.
+@ll_seen depends on nso_file && ll && !era_given && !no_llseek_exists && !kernel_unknown@
+identifier nl = {no_llseek};
+@@
+nl
+
+@ll_keep depends on nso_file && ll && (no_llseek_exists || kernel_unknown || (!era_given && (ll_seen || tst)))@
+identifier ll.lf;
+@@
+lf
+
+@ll_drop depends on nso_file && ll && era_given && !no_llseek_exists && !kernel_unknown@
+identifier ll.lf;
+@@
+lf
+
+@depends on nso_file && (patch && ll_member && ll_keep)@
 identifier ll.lf, F;
 expression E0;
 type TFO = {struct file_operations};
@@ -1022,7 +1112,7 @@ TFO F = { E0,
   , ...};
 )
 
-@depends on nso_file && patch && ll_member && !no_llseek_exists && !kernel_unknown@
+@depends on nso_file && patch && ll_member && ll_drop@
 identifier ll.lf, F;
 expression E0;
 type TFO = {struct file_operations};
@@ -1049,7 +1139,7 @@ position p;
 @@
 \(EXPORT_SYMBOL\|EXPORT_SYMBOL_GPL\)(fn@p);
 
-@ll_used depends on nso_file && (patch && (ll_member || !ll_named))@
+@ll_used depends on nso_file && (patch && ((ll_member && (ll_keep || ll_drop)) || !ll_named))@
 identifier ll.lf;
 position p != exported_after.p;
 @@
@@ -1057,13 +1147,13 @@ lf@p
 
 // Without `disable prototypes` spatch adds a prototype rule depending on
 // this one alone, without nso_file, and every file gets parsed.
-@depends on nso_file && (patch && (ll_member || !ll_named) && !ll_used) disable prototypes@
+@depends on nso_file && (patch && ((ll_member && (ll_keep || ll_drop)) || !ll_named) && !ll_used) disable prototypes@
 identifier ll.lf;
 type T;
 @@
 - static T lf(...) { ... }
 
-@depends on nso_file && (patch && (ll_member || !ll_named) && !ll_used)@
+@depends on nso_file && (patch && ((ll_member && (ll_keep || ll_drop)) || !ll_named) && !ll_used)@
 identifier ll.lf;
 type T;
 @@
@@ -1077,16 +1167,23 @@ identifier ll.lf;
 * lf(...)
   { ... }
 
-@script:python depends on nso_file && ((report || org) && (ll_member || !ll_named) && (no_llseek_exists || kernel_unknown))@
+@script:python depends on nso_file && ((report || org) && (ll_member || !ll_named) && ll_keep)@
 lf << ll.lf; p << ll.p;
 @@
 nso_say(p[0], "%s: llseek method only returns -ESPIPE, use no_llseek" % lf)
 
-@script:python depends on nso_file && ((report || org) && (ll_member || !ll_named) && !no_llseek_exists && !kernel_unknown)@
+@script:python depends on nso_file && ((report || org) && (ll_member || !ll_named) && ll_drop)@
 lf << ll.lf; p << ll.p;
 @@
 nso_say(p[0], "%s: llseek method only returns -ESPIPE; remove it: without an llseek "
         "method lseek() fails with -ESPIPE all the same" % lf)
+
+@script:python depends on nso_file && ((report || org) && ll_member && !ll_keep && !ll_drop)@
+lf << ll.lf; p << ll.p;
+@@
+nso_say(p[0], "%s: llseek method only returns -ESPIPE; this file does not show whether its "
+        "kernel has no_llseek: give -D no_llseek_exists (before 6.12) or -D era_given "
+        "(today's) to convert it" % lf)
 
 // ---------------------------------------------------------------------
 // org and report: the messages, sorted by place

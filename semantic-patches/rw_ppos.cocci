@@ -34,7 +34,7 @@
 //# Left alone: llseek and readdir methods (llseek, readdir, iterate,
 //# iterate_shared of any table, or by signature), which own f_pos; the
 //# open and release methods' own file, which nothing else uses while they
-//# run; stream-only read and write methods, which refuse any position
+//# run, and the ioctl methods' own file, as 2.6.8 left it; stream-only read and write methods, which refuse any position
 //# (`if (ppos) return -ESPIPE;`, as after stream_open()) and keep their
 //# own offset in f_pos; and the VFS core: a file the checker names so
 //# (-D vfs_core: one directly in fs/ or io_uring/), and in any file the
@@ -262,7 +262,9 @@ expression E0, E1, E2, E3, E4;
 struct file_operations T = { E0, E1, E2, E3, E4, fn, ... };
 
 // llseek and readdir methods own f_pos; open and release run when
-// nothing else uses their file.
+// nothing else uses their file; an ioctl works on its own file at the
+// caller's bidding, and 2.6.8 left random_ioctl()'s &file->f_pos as it
+// was.
 
 @seek_named@
 identifier fn_fpos.fn, S, T;
@@ -309,8 +311,8 @@ struct file_operations T = { E0, E1, E2, E3, E4, E5, fn, ... };
 
 @alone_named@
 identifier fn_fpos.fn, S, T;
-identifier m =~ "^(open|release)$";
-identifier pm =~ "^proc_(open|release)$";
+identifier m =~ "^(open|release|ioctl|unlocked_ioctl|compat_ioctl)$";
+identifier pm =~ "^proc_(open|release|ioctl|compat_ioctl)$";
 expression E0, E1, E2, E3, E4, E5, E6, E7, E8, E9, E10, E11;
 @@
 (
@@ -441,10 +443,16 @@ type T0;
 T0 fn(..., struct file *F, ...) { ... }
 
 @alone depends on alone_named@
-identifier fn_fpos.fn, I, F;
-type T0;
+identifier fn_fpos.fn, I, F, cmd, arg;
+type T0, T1, T2;
 @@
+(
 T0 fn(struct inode *I, struct file *F) { ... }
+|
+T0 fn(struct inode *I, struct file *F, T1 cmd, T2 arg) { ... }
+|
+T0 fn(struct file *F, T1 cmd, T2 arg) { ... }
+)
 
 // The words each method goes by.
 
@@ -582,7 +590,7 @@ position q != {cmp.pc, alias_call.q, alias_write.q};
 fn(...) { <... A->f_pos@q ...> }
 
 // Anywhere else, a call given &file->f_pos gets a copy, except in the
-// functions that own f_pos and for the own file of open and release.
+// functions that own f_pos and for the own file of open, release and ioctl.
 
 @alone_call depends on (report || org || context)@
 identifier fn_fpos.fn, alone.F;

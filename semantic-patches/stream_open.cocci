@@ -105,6 +105,7 @@ virtual no_f_pos_lock
 virtual no_stream_open
 virtual no_llseek_exists
 virtual kernel_unknown
+virtual era_given
 
 // Every rule below needs a struct file_operations initializer with a
 // member this patch may act on, so that spatch does not even parse other
@@ -232,6 +233,42 @@ position pu;
 struct file_operations fops@pu = { IL };
 |
 struct file_operations fops[...] = { before, {IL}@pu, ... };
+|
+struct file_operations fops[...] = { ..., [N] = {IL}@pu, ... };
+)
+
+// The era.  What -D says wins (-D era_given alone: today's kernel, as
+// run-check.sh tells it).  Told nothing, the patch reads it from the file:
+// a pread test `ppos != &file->f_pos` shows a kernel before 2.6.8 (as -D
+// no_nonseekable_open); stream_open() in use shows 5.2 or later, and
+// no_llseek in use a kernel before 6.12.  A file that shows less is left
+// alone, as with -D kernel_unknown, and the report says what it needs.
+
+@so_old depends on u && !era_given && !no_nonseekable_open && !no_f_pos_lock && !no_stream_open && !no_llseek_exists && !kernel_unknown@
+identifier fl, ppos;
+@@
+\(ppos != &fl->f_pos\|&fl->f_pos != ppos\)
+
+@so_seen depends on u && !era_given && !no_nonseekable_open && !no_f_pos_lock && !no_stream_open && !no_llseek_exists && !kernel_unknown && !so_old@
+identifier so = {stream_open};
+@@
+so
+
+@so_nl depends on u && !era_given && !no_nonseekable_open && !no_f_pos_lock && !no_stream_open && !no_llseek_exists && !kernel_unknown && !so_old@
+identifier nl = {no_llseek};
+@@
+nl
+
+@so_untold depends on u && !era_given && !no_nonseekable_open && !no_f_pos_lock && !no_stream_open && !no_llseek_exists && !kernel_unknown && !so_old && !(so_seen && so_nl)@
+identifier u.fops;
+position u.pu;
+initializer list IL;
+expression N;
+@@
+(
+struct file_operations fops@pu = { IL };
+|
+struct file_operations fops[...] = { ..., {IL}@pu, ... };
 |
 struct file_operations fops[...] = { ..., [N] = {IL}@pu, ... };
 )
@@ -781,7 +818,7 @@ struct file_operations fops[...] = { ..., [N] = { ... }@pu, ... };
 // method that reaches nonseekable_open() only through another function is
 // left for review from 5.2.
 
-@ed1 depends on u && ok && !no_nonseekable_open && !kernel_unknown && ((op_dnso && !no_stream_open) || (op_def && !op_dnso && !rn_u))@
+@ed1 depends on u && ok && !(no_nonseekable_open || so_old) && !(kernel_unknown || so_untold) && ((op_dnso && !no_stream_open) || (op_def && !op_dnso && !rn_u))@
 identifier u.fops;
 position u.pu, pe;
 expression N;
@@ -869,7 +906,7 @@ struct file_operations fops[...] = { ..., [N] = { ... }@pu, ... };
 // Units converted: ed (the open method's edit or the new .open member)
 // once nothing holds them back.  e_add: no open method to edit.
 
-@ed depends on u && ok && !no_nonseekable_open && !kernel_unknown && ((ed1 && !sh_use && !sh_other) || (!op || op_null) || (op_nso && !no_stream_open)) && !tw_u@
+@ed depends on u && ok && !(no_nonseekable_open || so_old) && !(kernel_unknown || so_untold) && ((ed1 && !sh_use && !sh_other) || (!op || op_null) || (op_nso && !no_stream_open)) && !tw_u@
 identifier u.fops;
 position u.pu;
 expression N;
@@ -936,7 +973,7 @@ struct file_operations fops[...] = { ..., [N] = { ... }@pu, ... };
 // From 6.12 a no_llseek goes from every file_operations left as it is:
 // no stream, anonymous, or opened with stream_open() already.
 
-@lo depends on u && ll_no && !no_llseek_exists && !no_nonseekable_open && !kernel_unknown && !(gnu && c99) && (!set_u || bad_u || pos_u || anon || (!opaque && !(op && !op_null && !op_nso && !op_so && !op_id) && !(op_id && !op_fn) && (op_so || op_dso || rs_u)))@
+@lo depends on u && ll_no && !(no_llseek_exists || so_nl) && !(no_nonseekable_open || so_old) && !(kernel_unknown || so_untold) && !(gnu && c99) && (!set_u || bad_u || pos_u || anon || (!opaque && !(op && !op_null && !op_nso && !op_so && !op_id) && !(op_id && !op_fn) && (op_so || op_dso || rs_u)))@
 identifier u.fops;
 position u.pu;
 expression N;
@@ -955,7 +992,7 @@ struct file_operations fops[...] = { ..., [N] = { ... }@pu, ... };
 // of these are under an #if).  Designated members match in any order: a member
 // followed in the structure by another is not last.
 
-@cand depends on u && patch && ed && (!op || op_null || (no_llseek_exists && (!ll || ll_null)))@
+@cand depends on u && patch && ed && (!op || op_null || ((no_llseek_exists || so_nl) && (!ll || ll_null)))@
 identifier u.fops;
 position u.pu;
 expression N;
@@ -1248,7 +1285,7 @@ coccinelle.t_op = cocci.make_ident(member(line, "open", "nonseekable_open" if ol
 // else in it has changed.  A new .open of an array element that loses its
 // .llseek takes the place of that member.
 
-@depends on u && patch && ed && (!op || op_null) && ed && ll && !ll_null && !no_llseek_exists@
+@depends on u && patch && ed && (!op || op_null) && ed && ll && !ll_null && !(no_llseek_exists || so_nl)@
 identifier u.fops;
 initializer list[u.n] before;
 identifier fmt.t_op;
@@ -1259,7 +1296,7 @@ struct file_operations fops[...] = { before, { ...,
 + t_op,
   ... }, ... };
 
-@depends on u && patch && ed && (!op || op_null) && ed && ll && !ll_null && !no_llseek_exists@
+@depends on u && patch && ed && (!op || op_null) && ed && ll && !ll_null && !(no_llseek_exists || so_nl)@
 identifier u.fops;
 expression u.N;
 identifier fmt.t_op;
@@ -1270,7 +1307,7 @@ struct file_operations fops[...] = { ..., [N] = { ...,
 + t_op,
   ... }, ... };
 
-@depends on u && patch && ed && (!op || op_null) && ed && no_llseek_exists && (!ll || ll_null)@
+@depends on u && patch && ed && (!op || op_null) && ed && (no_llseek_exists || so_nl) && (!ll || ll_null)@
 identifier u.fops;
 initializer list[u.n] before;
 identifier cand.fld, fmt.t_ll, fmt.t_op;
@@ -1281,7 +1318,7 @@ struct file_operations fops[...] = { before, { ..., .fld = E,
 + t_op,
   ... }, ... };
 
-@depends on u && patch && ed && (!op || op_null) && ed && no_llseek_exists && (!ll || ll_null)@
+@depends on u && patch && ed && (!op || op_null) && ed && (no_llseek_exists || so_nl) && (!ll || ll_null)@
 identifier u.fops;
 expression u.N;
 identifier cand.fld, fmt.t_ll, fmt.t_op;
@@ -1292,7 +1329,7 @@ struct file_operations fops[...] = { ..., [N] = { ..., .fld = E,
 + t_op,
   ... }, ... };
 
-@depends on u && patch && ed && (!op || op_null) && !(ed && no_llseek_exists && (!ll || ll_null)) && !(ed && ll && !ll_null && !no_llseek_exists)@
+@depends on u && patch && ed && (!op || op_null) && !(ed && (no_llseek_exists || so_nl) && (!ll || ll_null)) && !(ed && ll && !ll_null && !(no_llseek_exists || so_nl))@
 identifier u.fops;
 initializer list[u.n] before;
 identifier cand.fld, fmt.t_op;
@@ -1302,7 +1339,7 @@ struct file_operations fops[...] = { before, { ..., .fld = E,
 + t_op,
   ... }, ... };
 
-@depends on u && patch && ed && (!op || op_null) && !(ed && no_llseek_exists && (!ll || ll_null)) && !(ed && ll && !ll_null && !no_llseek_exists)@
+@depends on u && patch && ed && (!op || op_null) && !(ed && (no_llseek_exists || so_nl) && (!ll || ll_null)) && !(ed && ll && !ll_null && !(no_llseek_exists || so_nl))@
 identifier u.fops;
 expression u.N;
 identifier cand.fld, fmt.t_op;
@@ -1312,7 +1349,7 @@ struct file_operations fops[...] = { ..., [N] = { ..., .fld = E,
 + t_op,
   ... }, ... };
 
-@depends on u && patch && ed && no_llseek_exists && (!ll || ll_null) && !(ed && (!op || op_null))@
+@depends on u && patch && ed && (no_llseek_exists || so_nl) && (!ll || ll_null) && !(ed && (!op || op_null))@
 identifier u.fops;
 initializer list[u.n] before;
 identifier cand.fld, fmt.t_ll;
@@ -1322,7 +1359,7 @@ struct file_operations fops[...] = { before, { ..., .fld = E,
 + t_ll,
   ... }, ... };
 
-@depends on u && patch && ed && no_llseek_exists && (!ll || ll_null) && !(ed && (!op || op_null))@
+@depends on u && patch && ed && (no_llseek_exists || so_nl) && (!ll || ll_null) && !(ed && (!op || op_null))@
 identifier u.fops;
 expression u.N;
 identifier cand.fld, fmt.t_ll;
@@ -1332,7 +1369,7 @@ struct file_operations fops[...] = { ..., [N] = { ..., .fld = E,
 + t_ll,
   ... }, ... };
 
-@depends on u && patch && ((ed && ll && !ll_null && !no_llseek_exists && !(ed && (!op || op_null))) || lo)@
+@depends on u && patch && ((ed && ll && !ll_null && !(no_llseek_exists || so_nl) && !(ed && (!op || op_null))) || lo)@
 identifier u.fops;
 initializer list[u.n] before;
 expression E;
@@ -1341,7 +1378,7 @@ struct file_operations fops[...] = { before, { ...,
 - .llseek = E,
   ... }, ... };
 
-@depends on u && patch && ((ed && ll && !ll_null && !no_llseek_exists && !(ed && (!op || op_null))) || lo)@
+@depends on u && patch && ((ed && ll && !ll_null && !(no_llseek_exists || so_nl) && !(ed && (!op || op_null))) || lo)@
 identifier u.fops;
 expression u.N;
 expression E;
@@ -1372,7 +1409,7 @@ struct file_operations fops[...] = { ..., [N] = { ..., .open =
   ,
   ... }, ... };
 
-@depends on u && patch && ed && ll_noop && no_llseek_exists@
+@depends on u && patch && ed && ll_noop && (no_llseek_exists || so_nl)@
 identifier u.fops;
 initializer list[u.n] before;
 symbol noop_llseek;
@@ -1383,7 +1420,7 @@ struct file_operations fops[...] = { before, { ..., .llseek =
   ,
   ... }, ... };
 
-@depends on u && patch && ed && ll_noop && no_llseek_exists@
+@depends on u && patch && ed && ll_noop && (no_llseek_exists || so_nl)@
 identifier u.fops;
 expression u.N;
 symbol noop_llseek;
@@ -1396,7 +1433,7 @@ struct file_operations fops[...] = { ..., [N] = { ..., .llseek =
 
 // Plain file_operations, by name.
 
-@depends on u && patch && ((ed && ll && !ll_null && !no_llseek_exists) || lo)@
+@depends on u && patch && ((ed && ll && !ll_null && !(no_llseek_exists || so_nl)) || lo)@
 identifier u.fops;
 symbol no_llseek, noop_llseek;
 @@
@@ -1426,7 +1463,7 @@ struct file_operations fops = { ..., open:
   , ... };
 )
 
-@depends on u && patch && ed && ll_noop && no_llseek_exists@
+@depends on u && patch && ed && ll_noop && (no_llseek_exists || so_nl)@
 identifier u.fops;
 symbol noop_llseek;
 @@
@@ -1442,7 +1479,7 @@ struct file_operations fops = { ..., llseek:
   , ... };
 )
 
-@depends on u && patch && ed && (!op || op_null) && ed && no_llseek_exists && (!ll || ll_null)@
+@depends on u && patch && ed && (!op || op_null) && ed && (no_llseek_exists || so_nl) && (!ll || ll_null)@
 identifier u.fops;
 identifier cand.fld, fmt.t_ll, fmt.t_op;
 expression E;
@@ -1459,7 +1496,7 @@ struct file_operations fops = { ..., fld: E,
   ... };
 )
 
-@depends on u && patch && ed && (!op || op_null) && !(ed && no_llseek_exists && (!ll || ll_null))@
+@depends on u && patch && ed && (!op || op_null) && !(ed && (no_llseek_exists || so_nl) && (!ll || ll_null))@
 identifier u.fops;
 identifier cand.fld, fmt.t_op;
 expression E;
@@ -1474,7 +1511,7 @@ struct file_operations fops = { ..., fld: E,
   ... };
 )
 
-@depends on u && patch && ed && no_llseek_exists && (!ll || ll_null) && !(ed && (!op || op_null))@
+@depends on u && patch && ed && (no_llseek_exists || so_nl) && (!ll || ll_null) && !(ed && (!op || op_null))@
 identifier u.fops;
 identifier cand.fld, fmt.t_ll;
 expression E;
@@ -1551,12 +1588,12 @@ S2
 // ------------------------------------------------------------------------
 // org and report: the words for what was decided above.
 
-@script:python depends on u && (report || org) && (ed && ll && !ll_null && !no_llseek_exists)@
+@script:python depends on u && (report || org) && (ed && ll && !ll_null && !(no_llseek_exists || so_nl))@
 pu << u.pu;
 @@
 SO["tail"][so_key(pu)] = "; drop .llseek (from Linux 6.12 a stream has none)"
 
-@script:python depends on u && (report || org) && ((ed && no_llseek_exists && (!ll || ll_null)) || (ed && ll_noop && no_llseek_exists))@
+@script:python depends on u && (report || org) && ((ed && (no_llseek_exists || so_nl) && (!ll || ll_null)) || (ed && ll_noop && (no_llseek_exists || so_nl)))@
 pu << u.pu;
 @@
 SO["tail"][so_key(pu)] = "; .llseek = no_llseek"
@@ -1566,53 +1603,53 @@ pu << u.pu;
 @@
 SO["dead"].add(so_key(pu))
 
-@script:python depends on u && (report || org) && !no_nonseekable_open && !kernel_unknown && set_u && !bad_u && !pos_u && (gnu && c99)@
+@script:python depends on u && (report || org) && !(no_nonseekable_open || so_old) && !(kernel_unknown || so_untold) && set_u && !bad_u && !pos_u && (gnu && c99)@
 fops << u.fops;
 pu << u.pu;
 @@
 so_hand(fops, pu, "its initializer mixes C99 and GNU members")
 
-@script:python depends on u && (report || org) && !no_nonseekable_open && !kernel_unknown && set_u && !bad_u && !pos_u && !(gnu && c99) && !anon && opaque@
+@script:python depends on u && (report || org) && !(no_nonseekable_open || so_old) && !(kernel_unknown || so_untold) && set_u && !bad_u && !pos_u && !(gnu && c99) && !anon && opaque@
 fops << u.fops;
 pu << u.pu;
 @@
 so_hand(fops, pu, "its initializer holds a macro spatch cannot see into")
 
-@script:python depends on u && (report || org) && !no_nonseekable_open && !kernel_unknown && set_u && !bad_u && !pos_u && !anon && !(gnu && c99) && !opaque && (op && !op_null && !op_nso && !op_so && !op_id)@
+@script:python depends on u && (report || org) && !(no_nonseekable_open || so_old) && !(kernel_unknown || so_untold) && set_u && !bad_u && !pos_u && !anon && !(gnu && c99) && !opaque && (op && !op_null && !op_nso && !op_so && !op_id)@
 fops << u.fops;
 pu << u.pu;
 @@
 so_hand(fops, pu, "its open member is no function name")
 
-@script:python depends on u && (report || org) && !no_nonseekable_open && !kernel_unknown && set_u && !bad_u && !pos_u && !anon && !(gnu && c99) && !opaque && (op_id && !op_fn)@
+@script:python depends on u && (report || org) && !(no_nonseekable_open || so_old) && !(kernel_unknown || so_untold) && set_u && !bad_u && !pos_u && !anon && !(gnu && c99) && !opaque && (op_id && !op_fn)@
 fops << u.fops;
 pu << u.pu;
 O << op_id.O;
 @@
 so_hand(fops, pu, "its open method %s is not in this file" % O)
 
-@script:python depends on u && (report || org) && !no_nonseekable_open && !kernel_unknown && set_u && !bad_u && !pos_u && !anon && !(gnu && c99) && !opaque && (op_fn && !op_def && !op_dnso && !rn_u && !(op_so || op_dso || rs_u))@
+@script:python depends on u && (report || org) && !(no_nonseekable_open || so_old) && !(kernel_unknown || so_untold) && set_u && !bad_u && !pos_u && !anon && !(gnu && c99) && !opaque && (op_fn && !op_def && !op_dnso && !rn_u && !(op_so || op_dso || rs_u))@
 fops << u.fops;
 pu << u.pu;
 O << op_id.O;
 @@
 so_hand(fops, pu, "its open method %s does not take (struct inode *, struct file *)" % O)
 
-@script:python depends on u && (report || org) && !no_nonseekable_open && !kernel_unknown && ok && !op_dnso && rn_u && !no_stream_open@
+@script:python depends on u && (report || org) && !(no_nonseekable_open || so_old) && !(kernel_unknown || so_untold) && ok && !op_dnso && rn_u && !no_stream_open@
 fops << u.fops;
 pu << u.pu;
 O << op_id.O;
 @@
 so_hand(fops, pu, "its open method %s reaches nonseekable_open() only through another function" % O)
 
-@script:python depends on u && (report || org) && !no_nonseekable_open && !kernel_unknown && ed1 && (sh_use || sh_other)@
+@script:python depends on u && (report || org) && !(no_nonseekable_open || so_old) && !(kernel_unknown || so_untold) && ed1 && (sh_use || sh_other)@
 fops << u.fops;
 pu << u.pu;
 O << op_id.O;
 @@
 so_hand(fops, pu, "its open method %s is also used elsewhere in this file" % O)
 
-@script:python depends on u && (report || org) && !no_nonseekable_open && !kernel_unknown && ok && tw_u && ((ed1 && !sh_use && !sh_other) || !op || op_null || (op_nso && !no_stream_open)) && !(ed1 && (sh_use || sh_other))@
+@script:python depends on u && (report || org) && !(no_nonseekable_open || so_old) && !(kernel_unknown || so_untold) && ok && tw_u && ((ed1 && !sh_use && !sh_other) || !op || op_null || (op_nso && !no_stream_open)) && !(ed1 && (sh_use || sh_other))@
 fops << u.fops;
 pu << u.pu;
 @@
@@ -1675,7 +1712,7 @@ so_old_dead(fops, pu, q)
 // handed to a macro spatch cannot see into (DEFINE_..._FOPS(name, read)):
 // named nowhere else, they likely make a file_operations of their own.
 
-@hid depends on u && (report || org || context) && !no_nonseekable_open && !kernel_unknown@
+@hid depends on u && (report || org || context) && !(no_nonseekable_open || so_old) && !(kernel_unknown || so_untold)@
 identifier H, F, P, b, c;
 type T, T1, T2;
 position ph;
@@ -1747,7 +1784,16 @@ if pu[0].file not in seen:
     sys.stderr.write("stream_open.cocci: %s: its kernel's era is not known (-D kernel_unknown): "
                      "its stream-like file_operations are left alone\n" % pu[0].file)
 
-@script:python depends on u && ok && no_nonseekable_open && !kernel_unknown@
+@script:python depends on u && ok && so_untold && report@
+fops << u.fops;
+pu << u.pu;
+@@
+coccilib.report.print_report(pu[0], "WARNING: %s: stream-like, but this file does not show "
+                             "its kernel's era (stream_open() and no_llseek in use): give "
+                             "-D era_given (today's), -D no_llseek_exists, -D no_stream_open "
+                             "or the like to convert it" % fops)
+
+@script:python depends on u && ok && (no_nonseekable_open || so_old) && !(kernel_unknown || so_untold)@
 pu << u.pu;
 @@
 import sys
@@ -1760,7 +1806,7 @@ if pu[0].file not in seen:
 // ------------------------------------------------------------------------
 // context
 
-@depends on u && context && (lo || (!no_nonseekable_open && !kernel_unknown && ((set_u && !bad_u && !pos_u && (gnu && c99)) || (set_u && !bad_u && !pos_u && !(gnu && c99) && !anon && opaque) || (set_u && !bad_u && !pos_u && !anon && !(gnu && c99) && !opaque && (op && !op_null && !op_nso && !op_so && !op_id)) || (set_u && !bad_u && !pos_u && !anon && !(gnu && c99) && !opaque && (op_id && !op_fn)) || (set_u && !bad_u && !pos_u && !anon && !(gnu && c99) && !opaque && (op_fn && !op_def && !op_dnso && !rn_u && !(op_so || op_dso || rs_u))) || (ok && !op_dnso && rn_u && !no_stream_open) || (ed1 && (sh_use || sh_other)) || (ok && tw_u && ((ed1 && !sh_use && !sh_other) || !op || op_null || (op_nso && !no_stream_open))) || (ed && op_nso && !no_stream_open) || (ed && (!op || op_null)) || (ok && (!(op_so || op_dso || rs_u) && (op_nso || op_dnso || rn_u)) && wrt && (rb0 || rb1 || rb2) && !no_f_pos_lock && no_stream_open && op_nso))))@
+@depends on u && context && (lo || (!(no_nonseekable_open || so_old) && !(kernel_unknown || so_untold) && ((set_u && !bad_u && !pos_u && (gnu && c99)) || (set_u && !bad_u && !pos_u && !(gnu && c99) && !anon && opaque) || (set_u && !bad_u && !pos_u && !anon && !(gnu && c99) && !opaque && (op && !op_null && !op_nso && !op_so && !op_id)) || (set_u && !bad_u && !pos_u && !anon && !(gnu && c99) && !opaque && (op_id && !op_fn)) || (set_u && !bad_u && !pos_u && !anon && !(gnu && c99) && !opaque && (op_fn && !op_def && !op_dnso && !rn_u && !(op_so || op_dso || rs_u))) || (ok && !op_dnso && rn_u && !no_stream_open) || (ed1 && (sh_use || sh_other)) || (ok && tw_u && ((ed1 && !sh_use && !sh_other) || !op || op_null || (op_nso && !no_stream_open))) || (ed && op_nso && !no_stream_open) || (ed && (!op || op_null)) || (ok && (!(op_so || op_dso || rs_u) && (op_nso || op_dnso || rn_u)) && wrt && (rb0 || rb1 || rb2) && !no_f_pos_lock && no_stream_open && op_nso))))@
 identifier u.fops;
 position u.pu;
 expression N;

@@ -11,7 +11,8 @@ their version.  The era of a version is what the checker says of it
   same     each tree, told the era of the version of its Makefile,
            becomes its corpus/expected copy
   X.Y[.Z]  told the era of X.Y on all the trees, whatever their Makefiles
-           say ("today": told nothing, as make coccicheck runs it), in
+           say ("today": told -D era_given; told nothing, the patch reads the
+           era from each file, which tests/cocci/alone checks), in
            every mode: patch mode adds stream_open from 5.2 and
            nonseekable_open before, never adds no_llseek from 6.12 (nor
            leaves one where spatch sees it) and never drops it before, and
@@ -116,7 +117,7 @@ def sources(tree):
 def era_options(args, text):
     """spatch's options for the era of version text."""
     if text == "today":
-        return []
+        return ["-D", "era_given"]
     cocci = os.path.join(args.patch_dir, NAME + ".cocci")
     try:
         return eras.defines(eras.of_version(args.checker, text), cocci)
