@@ -195,7 +195,8 @@ try:
     else:
         copy = os.path.join(tmp, "corpus")
         shutil.copytree(corpus, copy, ignore=shutil.ignore_patterns("expected"))
-        p = subprocess.run([spatch, "--sp-file", PATCH, "-D", "patch",
+        # Told today's era, as the checker is below (--kernel=6.12).
+        p = subprocess.run([spatch, "--sp-file", PATCH, "-D", "patch", "-D", "era_given",
                             "--no-includes", "--include-headers", "--very-quiet",
                             "--dir", copy], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                            universal_newlines=True, errors="replace", timeout=1200)

@@ -11,7 +11,8 @@ mode; OPT is what follows "Options:" in the patch (every line holding it,
 cut at the next colon, split on blanks); OPTIONS is "--dir $srctree" and
 the include flags for `make coccicheck`, plus "--jobs N --chunksize 1"
 when more than one CPU is used, or the include flags and one file for
-`make C=1 CHECK=scripts/coccicheck`.  A patch whose "Requires:" version is
+`make C=1 CHECK=scripts/coccicheck`; then SPFLAGS, here "-D era_given",
+as a user tells the patches they run on today's tree.  A patch whose "Requires:" version is
 newer than spatch is skipped by coccicheck; here that fails.  coccicheck
 shows spatch's standard error mixed into its output, and stops on a
 non-zero exit.
@@ -83,12 +84,17 @@ def spatch_has_jobs(spatch):
     return "--jobs" in p.stdout + p.stderr
 
 
+# A file shows no era stream_open() may be written in; the user says it is
+# today's (make coccicheck SPFLAGS="-D era_given").
+SPFLAGS = ["-D", "era_given"]
+
+
 def command(spatch, cocci, mode, options):
     flags = ["--very-quiet"]
     if mode in ("report", "org"):
         flags = ["--no-show-diff"] + flags
     return [spatch, "-D", mode] + flags + ["--cocci-file", cocci] + \
-        coccicheck_field(cocci, "Options") + options
+        coccicheck_field(cocci, "Options") + options + SPFLAGS
 
 
 def run(cmd, cwd):

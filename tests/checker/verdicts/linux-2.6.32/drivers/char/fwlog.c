@@ -5,7 +5,8 @@
  * note, not a race.  A helper handed some file it cannot trace is a note
  * too (in real trees such files are the kernel's own, pipes and ttys); a
  * write method handing on the file the VFS gave it keeps the warning,
- * unless the function it hands the position to never uses it.
+ * unless the function it hands the position to never uses it; an ioctl
+ * handing on its own is fpos-other's note, as 2.6.8 left random_ioctl's.
  */
 #include <linux/module.h>
 #include <linux/fs.h>
@@ -40,7 +41,7 @@ static ssize_t fwlog_poke(struct file *file, const char __user *buf, size_t len,
 
 static long fwlog_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
-	return fwlog_poke(file, (const char __user *)arg, 1, &file->f_pos);	/* expect: fpos-address */ /* note: which never uses the position */
+	return fwlog_poke(file, (const char __user *)arg, 1, &file->f_pos);	/* expect: fpos-other */
 }
 
 static int fwlog_open(struct inode *inode, struct file *file)
