@@ -45,7 +45,8 @@
 //# and fpos.
 //#
 //# -D vfs_hands_f_pos says the tree is older than 2.6.8; it changes only
-//# how the messages explain why f_pos is wrong there.  Patch mode runs no
+//# how the messages explain why f_pos is wrong there; -D era_given, which
+//# every patch takes, changes nothing here.  Patch mode runs no
 //# Python but on a file of the VFS core, where an empty script is the one
 //# rule spatch may run; the others only word and print report and org
 //# messages.
@@ -83,6 +84,7 @@ virtual org
 virtual report
 virtual vfs_hands_f_pos
 virtual vfs_core
+virtual era_given
 
 @initialize:python depends on report || org@
 @@
