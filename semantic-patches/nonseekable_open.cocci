@@ -277,6 +277,23 @@ TFO F@pf = { E0, E1, fn@prd, ...};
 TFO F@pf = { E0, E1, E2, E3, fn@pwr, ...};
 )
 
+// A file_operations whose files this file makes itself, setting their
+// f_mode (do_pipe() in 2.4): 2.6.8 left such files without FMODE_PREAD.
+
+@omade depends on nso_file && ouser exists@
+identifier ouser.F;
+expression X, M;
+@@
+(
+X->f_op = &F;
+... when any
+X->f_mode = M;
+|
+X->f_mode = M;
+... when any
+X->f_op = &F;
+)
+
 // ---------------------------------------------------------------------
 // Each file_operations: what its open member is, how it is written.
 
@@ -851,13 +868,22 @@ role << duser.role = ""; prd << duser.prd = [];
 nso_say(pc[0], "%s@: compares %s with &%s->f_pos and does nothing about it; remove the "
         "test" % (fn, ppos, fl), "%s .%s" % (F, nso_role(role, prd)))
 
-@script:python depends on nso_file && ((report || org) && ouser)@
+@script:python depends on nso_file && ((report || org) && ouser && !omade)@
 fn << ofn.fn; fl << cmp.fl; ppos << cmp.ppos; pp << cmp.pp; F << ouser.F;
 role << ouser.role = ""; prd << ouser.prd = [];
 @@
 nso_say(pp[0], "%s@: refuses pread/pwrite by comparing %s with &%s->f_pos; convert by hand: "
         "this form of the test is not converted automatically" % (fn, ppos, fl),
         "%s .%s" % (F, nso_role(role, prd)))
+
+@script:python depends on nso_file && ((report || org) && omade)@
+fn << ofn.fn; fl << cmp.fl; ppos << cmp.ppos; pp << cmp.pp; F << ouser.F;
+role << ouser.role = ""; prd << ouser.prd = [];
+@@
+nso_say(pp[0], "%s@: refuses pread/pwrite by comparing %s with &%s->f_pos; convert by hand: "
+        "this file makes its files itself, setting their f_mode, as do_pipe() makes pipes: "
+        "remove the test and make them without FMODE_PREAD and FMODE_PWRITE, as Linux "
+        "2.6.8 did" % (fn, ppos, fl), "%s .%s" % (F, nso_role(role, prd)))
 
 @ofix depends on nso_file && ((report || org) && conv && o_def && !o_calls && !o_fails)@
 identifier o_fn.of;
