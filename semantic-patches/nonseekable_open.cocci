@@ -280,7 +280,7 @@ TFO F@pf = { E0, E1, E2, E3, fn@pwr, ...};
 // A file_operations whose files this file makes itself, setting their
 // f_mode (do_pipe() in 2.4): 2.6.8 left such files without FMODE_PREAD.
 
-@omade depends on nso_file && ouser exists@
+@omade depends on nso_file && (report || org) && ouser exists@
 identifier ouser.F;
 expression X, M;
 @@
