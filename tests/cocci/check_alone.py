@@ -11,7 +11,8 @@ left), with a subtree before/ (no top Makefile: no era told) and, when the
 patch changes it, the subtree after/ it must become.  Each patch runs as
 `spatch --sp-file PATCH.cocci -D patch --dir DIR`, no -D naming the era,
 with the options a file `spflags` in the case directory holds, if any (the
-headers a case puts in reach: --all-includes -I include).
+headers a case puts in reach: --all-includes -I include; lines starting
+with '#' are comments).
 The case passes when:
   - patch mode turns before/ into after/ file for file (into before/ itself
     when there is no after/), and a second run changes nothing;
@@ -83,7 +84,7 @@ def check_case(args, case, tmp):
     flags = []
     if os.path.exists(os.path.join(case, "spflags")):
         with open(os.path.join(case, "spflags"), encoding="utf-8") as f:
-            flags = f.read().split()
+            flags = [w for line in f if not line.startswith("#") for w in line.split()]
     problems = []
     tree = os.path.join(tmp, name)
     shutil.copytree(before, tree)
