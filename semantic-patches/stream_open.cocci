@@ -29,12 +29,15 @@
 //# for a file without .llseek, so an absent .llseek and no_llseek are the
 //# same thing.
 //#
-//# The patch converts for today's kernel unless told the tree's era with
-//# virtual rules: -D no_llseek_exists (before 6.12), -D no_stream_open
+//# The tree's era is told with virtual rules: -D era_given alone (today's
+//# kernel), with -D no_llseek_exists (before 6.12), -D no_stream_open
 //# (before 5.2), -D no_f_pos_lock (before 3.14), -D no_nonseekable_open
 //# (before 2.6.8: nothing is done).  -D kernel_unknown leaves every file
 //# alone, and a line on standard error names each that holds a
-//# stream-like file_operations.
+//# stream-like file_operations.  Told nothing, the patch reads the era
+//# from the file, and from the <linux/fs.h> it includes when spatch reads
+//# headers (--all-includes, one file at a time); a file that shows none is
+//# left alone and the report names the -D it needs.
 //#
 //# Report and org modes name each place; ERROR where the read method can
 //# block (it calls a wait_* function, directly or through functions of its
