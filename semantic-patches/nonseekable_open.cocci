@@ -277,6 +277,23 @@ TFO F@pf = { E0, E1, fn@prd, ...};
 TFO F@pf = { E0, E1, E2, E3, fn@pwr, ...};
 )
 
+// A file_operations whose files this file makes itself, setting their
+// f_mode (do_pipe() in 2.4): 2.6.8 left such files without FMODE_PREAD.
+
+@omade depends on nso_file && (report || org) && ouser exists@
+identifier ouser.F;
+expression X, M;
+@@
+(
+X->f_op = &F;
+... when any
+X->f_mode = M;
+|
+X->f_mode = M;
+... when any
+X->f_op = &F;
+)
+
 // ---------------------------------------------------------------------
 // Each file_operations: what its open member is, how it is written.
 
@@ -449,6 +466,34 @@ type TFO = {struct file_operations};
 @@
 TFO F = { ..., E, ...};
 
+// Installed into files already open (`file->f_op = &F`, as a hung-up tty
+// is) and named nowhere else but in tests of file->f_op: its open member
+// is never called, so none is added.
+@o_fop depends on nso_file@
+identifier fops.F;
+expression X;
+position ps;
+@@
+\(X->f_op = &F@ps\|X->f_op == &F@ps\|X->f_op != &F@ps\)
+
+@o_named depends on nso_file@
+identifier fops.F;
+position pe != o_fop.ps;
+@@
+F@pe
+
+@o_put depends on nso_file@
+identifier fops.F;
+expression X;
+@@
+X->f_op = &F
+
+@o_inst depends on nso_file && o_put && !o_named@
+identifier fops.F;
+type TFO = {struct file_operations};
+@@
+TFO F = { ... };
+
 // A new open member follows the member of 2.6.7's struct before open
 // that comes last there.  Designated members match in any order: pa marks
 // each member followed in the struct by another of the file_operations.
@@ -538,7 +583,7 @@ TFO F = { ..., fld: E@pa, ...};
 
 // Can be made non-seekable: tested, no test of another shape, an open
 // method to change or an open member to add.
-@cand depends on nso_file && !untested && clean && (o_nso || o_def || (!o_fn && !o_any && (anchor_c99 || anchor_gnu)) || (o_null && !has_c99 && !has_gnu))@
+@cand depends on nso_file && !untested && clean && (o_nso || o_def || (!o_fn && !o_any && (o_inst || anchor_c99 || anchor_gnu)) || (o_null && !o_inst && !has_c99 && !has_gnu))@
 identifier fops.F;
 position pf;
 type TFO = {struct file_operations};
@@ -764,7 +809,7 @@ identifier inst.g;
 * g(...)
   { ... }
 
-@depends on nso_file && context && conv && !o_fn && !o_any@
+@depends on nso_file && context && conv && !o_fn && !o_any && !o_inst@
 identifier fops.F;
 @@
 struct file_operations
@@ -851,13 +896,22 @@ role << duser.role = ""; prd << duser.prd = [];
 nso_say(pc[0], "%s@: compares %s with &%s->f_pos and does nothing about it; remove the "
         "test" % (fn, ppos, fl), "%s .%s" % (F, nso_role(role, prd)))
 
-@script:python depends on nso_file && ((report || org) && ouser)@
+@script:python depends on nso_file && ((report || org) && ouser && !omade)@
 fn << ofn.fn; fl << cmp.fl; ppos << cmp.ppos; pp << cmp.pp; F << ouser.F;
 role << ouser.role = ""; prd << ouser.prd = [];
 @@
 nso_say(pp[0], "%s@: refuses pread/pwrite by comparing %s with &%s->f_pos; convert by hand: "
         "this form of the test is not converted automatically" % (fn, ppos, fl),
         "%s .%s" % (F, nso_role(role, prd)))
+
+@script:python depends on nso_file && ((report || org) && omade)@
+fn << ofn.fn; fl << cmp.fl; ppos << cmp.ppos; pp << cmp.pp; F << ouser.F;
+role << ouser.role = ""; prd << ouser.prd = [];
+@@
+nso_say(pp[0], "%s@: refuses pread/pwrite by comparing %s with &%s->f_pos; convert by hand: "
+        "this file makes its files itself, setting their f_mode, as do_pipe() makes pipes: "
+        "remove the test and make them without FMODE_PREAD and FMODE_PWRITE, as Linux "
+        "2.6.8 did" % (fn, ppos, fl), "%s .%s" % (F, nso_role(role, prd)))
 
 @ofix depends on nso_file && ((report || org) && conv && o_def && !o_calls && !o_fails)@
 identifier o_fn.of;
@@ -870,7 +924,7 @@ of << o_fn.of; F << fops.F; p << ofix.p;
 @@
 nso_say(p[0], "%s: open method of %s, must call nonseekable_open()" % (of, F))
 
-@fadd depends on nso_file && ((report || org) && conv && !o_fn && !o_any)@
+@fadd depends on nso_file && ((report || org) && conv && !o_fn && !o_any && !o_inst)@
 identifier fops.F;
 position p;
 type TFO = {struct file_operations};
@@ -970,13 +1024,13 @@ def nso_member(p, head, eq):
             sep = " " * max(1, goal - start)
     return head + sep + (eq + after if eq else "") + "nonseekable_open"
 
-@script:python add_c99 depends on nso_file && patch && conv && !o_fn && !o_any@
+@script:python add_c99 depends on nso_file && patch && conv && !o_fn && !o_any && !o_inst@
 pa << anchor_c99.pa;
 m;
 @@
 coccinelle.m = cocci.make_ident(nso_member(pa[0], ".open", "="))
 
-@script:python add_gnu depends on nso_file && patch && conv && !o_fn && !o_any@
+@script:python add_gnu depends on nso_file && patch && conv && !o_fn && !o_any && !o_inst@
 pa << anchor_gnu.pa;
 m;
 @@
@@ -1002,7 +1056,7 @@ TFO F = { ...,
 + m,
   ...};
 
-@depends on nso_file && patch && conv && o_null && !has_c99 && !has_gnu@
+@depends on nso_file && patch && conv && o_null && !o_inst && !has_c99 && !has_gnu@
 identifier fops.F;
 expression E0, E1, E2, E3, E4, E5, E6, E7, E8, E9;
 type TFO = {struct file_operations};

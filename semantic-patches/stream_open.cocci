@@ -29,12 +29,15 @@
 //# for a file without .llseek, so an absent .llseek and no_llseek are the
 //# same thing.
 //#
-//# The patch converts for today's kernel unless told the tree's era with
-//# virtual rules: -D no_llseek_exists (before 6.12), -D no_stream_open
+//# The tree's era is told with virtual rules: -D era_given alone (today's
+//# kernel), with -D no_llseek_exists (before 6.12), -D no_stream_open
 //# (before 5.2), -D no_f_pos_lock (before 3.14), -D no_nonseekable_open
 //# (before 2.6.8: nothing is done).  -D kernel_unknown leaves every file
 //# alone, and a line on standard error names each that holds a
-//# stream-like file_operations.
+//# stream-like file_operations.  Told nothing, the patch reads the era
+//# from the file, and from the <linux/fs.h> it includes when spatch reads
+//# headers (--all-includes, one file at a time); a file that shows none is
+//# left alone and the report names the -D it needs.
 //#
 //# Report and org modes name each place; ERROR where the read method can
 //# block (it calls a wait_* function, directly or through functions of its
@@ -241,8 +244,12 @@ struct file_operations fops[...] = { ..., [N] = {IL}@pu, ... };
 // run-check.sh tells it).  Told nothing, the patch reads it from the file:
 // a pread test `ppos != &file->f_pos` shows a kernel before 2.6.8 (as -D
 // no_nonseekable_open); stream_open() in use shows 5.2 or later, and
-// no_llseek in use a kernel before 6.12.  A file that shows less is left
-// alone, as with -D kernel_unknown, and the report says what it needs.
+// no_llseek in use a kernel before 6.12.  When spatch also reads the
+// headers the file includes (--all-includes, the tree's include/ in reach),
+// the tree's <linux/fs.h> tells: it declares stream_open() from 5.2 on, and
+// no_llseek, a function or from 6.0 a NULL, until 6.12.  A file that shows
+// less is left alone, as with -D kernel_unknown, and the report says what
+// it needs.
 
 @so_old depends on u && !era_given && !no_nonseekable_open && !no_f_pos_lock && !no_stream_open && !no_llseek_exists && !kernel_unknown@
 identifier fl, ppos;
@@ -254,12 +261,41 @@ identifier so = {stream_open};
 @@
 so
 
-@so_nl depends on u && !era_given && !no_nonseekable_open && !no_f_pos_lock && !no_stream_open && !no_llseek_exists && !kernel_unknown && !so_old@
+@so_nlf depends on u && !era_given && !no_nonseekable_open && !no_f_pos_lock && !no_stream_open && !no_llseek_exists && !kernel_unknown && !so_old@
 identifier nl = {no_llseek};
 @@
 nl
 
-@so_untold depends on u && !era_given && !no_nonseekable_open && !no_f_pos_lock && !no_stream_open && !no_llseek_exists && !kernel_unknown && !so_old && !(so_seen && so_nl)@
+@so_hso depends on u && !era_given && !no_nonseekable_open && !no_f_pos_lock && !no_stream_open && !no_llseek_exists && !kernel_unknown && !so_old@
+identifier so = {stream_open};
+@@
+int so(...);
+
+@so_hnl depends on u && so_hso@
+identifier nl = {no_llseek};
+type T;
+@@
+(
+T nl(...);
+|
+#define nl NULL
+)
+
+@so_nl depends on u && ((so_nlf && !so_hso) || so_hnl)@
+identifier u.fops;
+position u.pu;
+initializer list IL;
+expression N;
+@@
+(
+struct file_operations fops@pu = { IL };
+|
+struct file_operations fops[...] = { ..., {IL}@pu, ... };
+|
+struct file_operations fops[...] = { ..., [N] = {IL}@pu, ... };
+)
+
+@so_untold depends on u && !era_given && !no_nonseekable_open && !no_f_pos_lock && !no_stream_open && !no_llseek_exists && !kernel_unknown && !so_old && !(so_seen && so_nlf) && !so_hso@
 identifier u.fops;
 position u.pu;
 initializer list IL;
@@ -1789,9 +1825,10 @@ fops << u.fops;
 pu << u.pu;
 @@
 coccilib.report.print_report(pu[0], "WARNING: %s: stream-like, but this file does not show "
-                             "its kernel's era (stream_open() and no_llseek in use): give "
-                             "-D era_given (today's), -D no_llseek_exists, -D no_stream_open "
-                             "or the like to convert it" % fops)
+                             "its kernel's era (stream_open() and no_llseek in use, or the "
+                             "tree's <linux/fs.h> read with --all-includes): give -D era_given "
+                             "(today's), -D no_llseek_exists, -D no_stream_open or the like to "
+                             "convert it" % fops)
 
 @script:python depends on u && ok && (no_nonseekable_open || so_old) && !(kernel_unknown || so_untold)@
 pu << u.pu;

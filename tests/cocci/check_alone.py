@@ -9,7 +9,10 @@ CASES_DIR holds a directory per case, PATCH-WHAT (the patch it runs) or
 all-WHAT (every patch, one after the other, each on what the one before
 left), with a subtree before/ (no top Makefile: no era told) and, when the
 patch changes it, the subtree after/ it must become.  Each patch runs as
-`spatch --sp-file PATCH.cocci -D patch --dir DIR`, no -D naming the era.
+`spatch --sp-file PATCH.cocci -D patch --dir DIR`, no -D naming the era,
+with the options a file `spflags` in the case directory holds, if any (the
+headers a case puts in reach: --all-includes -I include; lines starting
+with '#' are comments).
 The case passes when:
   - patch mode turns before/ into after/ file for file (into before/ itself
     when there is no after/), and a second run changes nothing;
@@ -32,10 +35,10 @@ EXPECT_RE = re.compile(r"/\* report: (?P<text>.*?) \*/")
 REPORT_RE = re.compile(r"^(?P<file>[^:\s]+):(?P<line>\d+):\d+-\d+: (?P<text>.*)$")
 
 
-def spatch(args, patch, mode, tree, *more):
+def spatch(args, patch, mode, tree, flags, *more):
     cmd = [args.spatch, "--python", sys.executable,
            "--sp-file", os.path.join(args.patch_dir, patch + ".cocci"),
-           "-D", mode, "--very-quiet", "--dir", "."] + list(more)
+           "-D", mode, "--very-quiet", "--dir", "."] + flags + list(more)
     p = subprocess.run(cmd, cwd=tree, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        universal_newlines=True, errors="replace")
     if p.returncode != 0:
@@ -78,20 +81,24 @@ def check_case(args, case, tmp):
     after = os.path.join(case, "after")
     if not os.path.isdir(after):
         after = before
+    flags = []
+    if os.path.exists(os.path.join(case, "spflags")):
+        with open(os.path.join(case, "spflags"), encoding="utf-8") as f:
+            flags = [w for line in f if not line.startswith("#") for w in line.split()]
     problems = []
     tree = os.path.join(tmp, name)
     shutil.copytree(before, tree)
     for p in patches:
-        spatch(args, p, "patch", tree, "--in-place")
+        spatch(args, p, "patch", tree, flags, "--in-place")
     for rel in differ(tree, after):
         problems.append("%s: %s is not as %s wants it" % (name, rel, os.path.relpath(after, case)))
     for p in patches:
-        if spatch(args, p, "patch", tree).strip():
+        if spatch(args, p, "patch", tree, flags).strip():
             problems.append("%s: a second run of %s changes the result" % (name, p))
     want = expected_reports(before)
     got = {}
     for p in patches:
-        for line in spatch(args, p, "report", before).splitlines():
+        for line in spatch(args, p, "report", before, flags).splitlines():
             m = REPORT_RE.match(line)
             if m:
                 got.setdefault((os.path.normpath(m.group("file")), int(m.group("line"))),
