@@ -44,13 +44,16 @@ enum {
 	SS_ROLE_OPEN = 1u << 10,
 	SS_ROLE_SYSCTL = 1u << 11,	/* a ctl_table proc_handler */
 	SS_ROLE_OTHER = 1u << 12,	/* any other file_operations member */
-	SS_ROLE_RELEASE = 1u << 13
+	SS_ROLE_RELEASE = 1u << 13,
+	SS_ROLE_IOCTL = 1u << 14	/* ioctl, unlocked_ioctl, compat_ioctl */
 };
 
 /* Methods that get the position through a `loff_t *ppos` (or, for aio, a value). */
 #define SS_ROLES_RW (SS_ROLE_READ | SS_ROLE_WRITE | SS_ROLE_AIO_READ | \
 		     SS_ROLE_AIO_WRITE | SS_ROLE_READV | SS_ROLE_WRITEV)
 #define SS_ROLES_ITER (SS_ROLE_READ_ITER | SS_ROLE_WRITE_ITER)
+/* Members whose methods are handed no position: named, nothing more. */
+#define SS_ROLES_UNPOSITIONED (SS_ROLE_OTHER | SS_ROLE_IOCTL)
 /* Methods that legitimately own file->f_pos. */
 #define SS_ROLES_OWN_FPOS (SS_ROLE_LLSEEK | SS_ROLE_READDIR)
 

@@ -403,7 +403,7 @@ const char *ss_describe_function(const struct ss_function *f, char *buf, size_t 
 			if (len >= sizeof(roles))
 				break;
 		}
-		if (len == 0 && (f->roles & SS_ROLE_OTHER) && f->method)
+		if (len == 0 && (f->roles & SS_ROLES_UNPOSITIONED) && f->method)
 			snprintf(roles, sizeof(roles), "%s method", f->method);
 		else if (len > 0 && len < sizeof(roles))
 			snprintf(roles + len, sizeof(roles) - len, " method");

@@ -7,7 +7,6 @@
 #include "model/unit.h"
 
 #include <stdio.h>
-#include <string.h>
 
 static const char *const needs[] = { "f_pos", NULL };
 
@@ -41,13 +40,6 @@ static const char *instead(const struct ss_fpos_access *a, char *buf, size_t n)
 	return buf;
 }
 
-static bool is_ioctl(const struct ss_function *f)
-{
-	return f && f->method && (strcmp(f->method, "ioctl") == 0 ||
-				  strcmp(f->method, "unlocked_ioctl") == 0 ||
-				  strcmp(f->method, "compat_ioctl") == 0);
-}
-
 /*
  * open and release run while nothing else uses the file: a position handed
  * on from there races with no read or write, and its address may be kept
@@ -61,8 +53,7 @@ static bool claims(const struct ss_unit *u, const struct ss_fpos_access *a)
 	unsigned roles = a->function ? a->function->roles : 0;
 
 	return !ss_fpos_exempt(u, a) && a->use == SS_FPOS_ADDRESS_ARG &&
-	       !(a->own_file && ((roles & (SS_ROLE_OPEN | SS_ROLE_RELEASE)) ||
-				 is_ioctl(a->function)));
+	       !(a->own_file && (roles & (SS_ROLE_OPEN | SS_ROLE_RELEASE | SS_ROLE_IOCTL)));
 }
 
 static void check(struct ss_unit *u, const struct ss_rule *self)

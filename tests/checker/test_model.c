@@ -103,7 +103,7 @@ static void test_initializer_roles(void)
 	CHECK(roles(&p, "a_write") == SS_ROLE_WRITE, "positional write");
 	CHECK(roles(&p, "a_open") == SS_ROLE_OPEN, "GNU and &f open: %x", roles(&p, "a_open"));
 	/* A positional entry after a designated one is the next member. */
-	CHECK(roles(&p, "a_ioctl") == SS_ROLE_OTHER, "ioctl after .poll: %x", roles(&p, "a_ioctl"));
+	CHECK(roles(&p, "a_ioctl") == SS_ROLE_IOCTL, "ioctl after .poll: %x", roles(&p, "a_ioctl"));
 	CHECK(ss_model_fops_count(p.u.model) == 3, "three fops: %zu", ss_model_fops_count(p.u.model));
 	f = ss_model_fops(p.u.model, 0);
 	CHECK(strcmp(f->name, "pos_fops") == 0, "first fops is %s", f->name);
