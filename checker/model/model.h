@@ -287,6 +287,22 @@ bool ss_fpos_exempt(const struct ss_unit *u, const struct ss_fpos_access *a);
    a role the parse missed could change no report on the access. */
 bool ss_fpos_verdict_roleless(const struct ss_unit *u, const struct ss_fpos_access *a);
 
+/* What handing &X->f_pos to a call risks (model/fpos_handoff.c). */
+enum ss_fpos_handoff {
+	SS_HANDOFF_NONE,		/* no address handed to a call, or f_pos's owner
+					   at work (ss_fpos_exempt()) */
+	SS_HANDOFF_OWN_UNRACED,		/* an open, release or ioctl method's own file:
+					   no read or write races with it */
+	SS_HANDOFF_AS_THE_VFS,		/* the era's read() and write() hand methods
+					   &file->f_pos themselves (before 2.6.8) */
+	SS_HANDOFF_SHARED,		/* a user's position, to a callee that may use it */
+	SS_HANDOFF_UNUSED,		/* a user's position, to a function of this file
+					   that never uses it */
+	SS_HANDOFF_KERNEL_FILE,		/* a file the kernel holds itself */
+	SS_HANDOFF_OTHER_FILE		/* a file the VFS did not hand the function */
+};
+enum ss_fpos_handoff ss_fpos_handoff(const struct ss_unit *u, const struct ss_fpos_access *a);
+
 /* Whether the access is a read or write method's pread refusal,
    `ppos != &file->f_pos` (anywhere but in an llseek or readdir method). */
 bool ss_fpos_pread_refusal(const struct ss_fpos_access *a);
