@@ -3,7 +3,7 @@
 #include "input/fops_text.h"
 
 #include "input/handoff_text.h"
-#include "input/vfs_opens.h"
+#include "facts/vfs_opens.h"
 #include "util/container.h"
 #include "util/ctext.h"
 #include "util/xalloc.h"
@@ -225,7 +225,6 @@ static bool body_calls(const char *s, size_t len, size_t open, size_t close)
 
 	while ((i = ss_ctext_skip_noise(s, len, i)) < close) {
 		size_t end;
-		struct span w;
 
 		/* A directive may hide the call from the compiler. */
 		if (s[i] == '#' && ss_ctext_line_start(s, i))
@@ -235,15 +234,8 @@ static bool body_calls(const char *s, size_t len, size_t open, size_t close)
 			i++;
 			continue;
 		}
-		w.at = i;
-		w.n = end - i;
-		if (ss_vfs_open_nonseekable(s + w.at, w.n) &&
-		    (i == 0 || !ss_ctext_ident_char(s[i - 1]))) {
-			size_t p = ss_ctext_skip_blank(s, len, end);
-
-			if (p < close && s[p] == '(')
-				found = true;
-		}
+		if (ss_vfs_open_nonseekable_call(s, close, i, end))
+			found = true;
 		i = end;
 	}
 	return found;

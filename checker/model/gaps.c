@@ -9,7 +9,7 @@
  */
 #include "model/internal.h"
 
-#include "input/vfs_opens.h"
+#include "facts/vfs_opens.h"
 #include "model/unit.h"
 #include "util/ctext.h"
 #include "util/xalloc.h"
