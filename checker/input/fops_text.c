@@ -18,6 +18,8 @@ const char *const ss_data_methods[] = {
 	"read", "write", "aio_read", "aio_write", "readv", "writev",
 	"read_iter", "write_iter", NULL
 };
+const char *const ss_read_methods[] = { "read", "aio_read", "readv", "read_iter", NULL };
+const char *const ss_write_methods[] = { "write", "aio_write", "writev", "write_iter", NULL };
 
 /* A span of the text: an identifier, usually. */
 struct span {
@@ -693,9 +695,6 @@ static bool entry_elsewhere(const struct context *c, const struct method *m)
 	return m->value.n && !macro_argument(c, m->value) && defined_elsewhere(c, m->value);
 }
 
-static const char *const read_members[] = { "read", "aio_read", "readv", "read_iter", NULL };
-static const char *const write_members[] = { "write", "aio_write", "writev", "write_iter", NULL };
-
 /*
  * Whether what pread does surely does not honour the position as the
  * model judges it (model/query.c, SS_DOUBT_POSITIONAL): a method of the
@@ -708,8 +707,8 @@ static bool surely_unhonoured(const struct context *c, const struct entries *e)
 
 	if (e->more)
 		return false;
-	for (const char *const *list = read_members; list && !any;
-	     list = list == read_members ? write_members : NULL) {
+	for (const char *const *list = ss_read_methods; list && !any;
+	     list = list == ss_read_methods ? ss_write_methods : NULL) {
 		for (size_t j = 0; list[j]; j++) {
 			const struct method *m = method_entry(c->s, e, list[j], &twice);
 

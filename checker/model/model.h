@@ -273,6 +273,13 @@ enum ss_seek_doubt {
 };
 /* For a fops that refuses lseek (pread-hole). */
 enum ss_seek_doubt ss_model_refusal_doubt(const struct ss_model *m, const struct ss_fops *f);
+/* SS_DOUBT_POSITIONAL with the methods of another file left to the tree:
+   whether every method of the list that decides (the reads; with none,
+   the writes) that is defined here honours its position, the names of
+   those of another file into `out`; false when one defined here does
+   not, or the fops has none of the list. */
+bool ss_model_positional_here(const struct ss_model *m, const struct ss_fops *f, char *out,
+			      size_t n);
 /* For a stream fops with no llseek (seekable-default). */
 enum ss_seek_doubt ss_model_stream_doubt(const struct ss_fops *f);
 
