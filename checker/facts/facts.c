@@ -87,6 +87,34 @@ enum ss_tri ss_fops_era_stream(const struct ss_facts *s, const struct ss_fops_fa
 		     ss_and(ss_not(refuses), ss_fops_stream(f)));
 }
 
+enum ss_tri ss_fops_methods_ignore(const struct ss_facts *s, const struct ss_fops_facts *f,
+				   enum ss_tri elsewhere)
+{
+	bool ignoring = ss_fops_missing_llseek_refuses(s, f) == SS_YES;
+	enum ss_tri all = f->more ? SS_UNKNOWN : f->data;
+
+	for (size_t i = 0; i < f->nmethods; i++) {
+		const struct ss_method_facts *m = &f->methods[i];
+		enum ss_tri uses = ignoring ? m->examines_position : m->uses_position;
+
+		all = ss_and(all, uses == SS_YES ? SS_NO
+				  : m->here == SS_NO ? elsewhere : ss_and(m->here, ss_not(uses)));
+	}
+	return all;
+}
+
+enum ss_tri ss_fops_unset_llseek_refuses(const struct ss_facts *s, const struct ss_fops_facts *f,
+					 enum ss_tri elsewhere)
+{
+	return ss_and(ss_and(ss_not(f->llseek), ss_fops_missing_llseek_refuses(s, f)),
+		      ss_fops_methods_ignore(s, f, elsewhere));
+}
+
+enum ss_tri ss_fops_pread_unrefused(const struct ss_facts *s, const struct ss_fops_facts *f)
+{
+	return ss_or(s->vfs[SS_VFS_REFUSES_PREAD], ss_not(f->methods_refuse_pread));
+}
+
 enum ss_tri ss_facts_fpos_member(const struct ss_facts *s)
 {
 	return s->fpos_member;

@@ -159,6 +159,21 @@ enum ss_tri ss_fops_stream_safe(const struct ss_fops_facts *f);
    where a missing .llseek refuses lseek, else stream (rules/advice.h). */
 enum ss_tri ss_fops_era_stream(const struct ss_facts *s, const struct ss_fops_facts *f);
 
+/* Whether every data method ignores the position, one of another file
+   counting as `elsewhere` (what run/xfile.h asks the tree).  Where a
+   missing .llseek refuses lseek a method storing its position still
+   ignores it. */
+enum ss_tri ss_fops_methods_ignore(const struct ss_facts *s, const struct ss_fops_facts *f,
+				   enum ss_tri elsewhere);
+/* Whether it refuses lseek by having no .llseek: where the kernel
+   refuses lseek on such a fops, while its methods ignore the position
+   (ss_fops_methods_ignore()). */
+enum ss_tri ss_fops_unset_llseek_refuses(const struct ss_facts *s, const struct ss_fops_facts *f,
+					 enum ss_tri elsewhere);
+/* Whether pread may be refused by the methods alone, as before 2.6.8
+   (methods_refuse_pread), where nothing in this era's VFS refuses it. */
+enum ss_tri ss_fops_pread_unrefused(const struct ss_facts *s, const struct ss_fops_facts *f);
+
 /* The condition of the rules about f_pos accesses: an f_pos reached
    outside an llseek method, which owns it (fpos_member). */
 enum ss_tri ss_facts_fpos_member(const struct ss_facts *s);

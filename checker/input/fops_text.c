@@ -3,7 +3,7 @@
 #include "input/fops_text.h"
 
 #include "input/handoff_text.h"
-#include "input/vfs_opens.h"
+#include "facts/vfs_opens.h"
 #include "util/container.h"
 #include "util/ctext.h"
 #include "util/xalloc.h"
@@ -18,6 +18,8 @@ const char *const ss_data_methods[] = {
 	"read", "write", "aio_read", "aio_write", "readv", "writev",
 	"read_iter", "write_iter", NULL
 };
+const char *const ss_read_methods[] = { "read", "aio_read", "readv", "read_iter", NULL };
+const char *const ss_write_methods[] = { "write", "aio_write", "writev", "write_iter", NULL };
 
 /* A span of the text: an identifier, usually. */
 struct span {
@@ -53,6 +55,10 @@ struct sheet {
 	struct wanted {
 		char *name;
 		size_t fops;	/* its index on the sheet */
+		enum ss_tri llseek, open;	/* it has them; unknown: a value the
+						   parse may read otherwise */
+		bool unhonoured;	/* a method that decides whether pread honours
+					   the position is surely not one of this file */
 	} *wanted;
 	size_t n, cap;
 };
@@ -217,15 +223,14 @@ static bool read_entries(const char *s, size_t len, size_t open, size_t close,
 }
 
 /* Whether the braces [open, close] hold a call to one of the VFS's
-   nonseekable opens, outside #if. */
-static bool body_calls(const char *s, size_t len, size_t open, size_t close)
+   nonseekable opens (`only`, when not NULL: that one), outside #if. */
+static bool body_calls(const char *s, size_t len, size_t open, size_t close, const char *only)
 {
 	bool found = false;
 	size_t i = open + 1;
 
 	while ((i = ss_ctext_skip_noise(s, len, i)) < close) {
 		size_t end;
-		struct span w;
 
 		/* A directive may hide the call from the compiler. */
 		if (s[i] == '#' && ss_ctext_line_start(s, i))
@@ -235,15 +240,9 @@ static bool body_calls(const char *s, size_t len, size_t open, size_t close)
 			i++;
 			continue;
 		}
-		w.at = i;
-		w.n = end - i;
-		if (ss_vfs_open_nonseekable(s + w.at, w.n) &&
-		    (i == 0 || !ss_ctext_ident_char(s[i - 1]))) {
-			size_t p = ss_ctext_skip_blank(s, len, end);
-
-			if (p < close && s[p] == '(')
-				found = true;
-		}
+		if (ss_vfs_open_nonseekable_call(s, close, i, end) &&
+		    (!only || (strlen(only) == end - i && memcmp(s + i, only, end - i) == 0)))
+			found = true;
 		i = end;
 	}
 	return found;
@@ -290,8 +289,7 @@ static bool every_definition(struct words *w, struct span name,
 
 static bool calls_nonseekable(const char *s, size_t len, const struct definition *d, void *arg)
 {
-	(void)arg;
-	return body_calls(s, len, d->body, d->body_end);
+	return body_calls(s, len, d->body, d->body_end, arg);
 }
 
 /* Whether every definition of the open method `name` in the text calls one
@@ -300,6 +298,14 @@ static bool open_is_nonseekable(struct words *w, struct span name)
 {
 	return ss_vfs_open_nonseekable(w->s + name.at, name.n) ||
 	       every_definition(w, name, calls_nonseekable, NULL);
+}
+
+/* Whether the open method `name` is stream_open() or every definition of
+   it in the text calls stream_open() itself (the model's open_stream). */
+static bool open_is_stream(struct words *w, struct span name)
+{
+	return span_is(w->s, name, "stream_open") ||
+	       every_definition(w, name, calls_nonseekable, (void *)"stream_open");
 }
 
 /*
@@ -342,17 +348,22 @@ static void open_facts(const struct context *c, const struct entries *e, struct 
 {
 	if (!e->has_open) {
 		f->open_seekable = SS_YES;
-		f->open_nonseekable = SS_NO;
+		f->open_nonseekable = f->open_stream = SS_NO;
 	} else if (!e->open.n || macro_argument(c, e->open)) {
-		f->open_seekable = f->open_nonseekable = SS_UNKNOWN;
+		f->open_seekable = f->open_nonseekable = f->open_stream = SS_UNKNOWN;
 	} else if (open_is_nonseekable(c->words, e->open)) {
 		f->open_seekable = SS_NO;
 		f->open_nonseekable = SS_YES;
+		if (open_is_stream(c->words, e->open))
+			f->open_stream = SS_YES;
+		else if (span_is(c->s, e->open, "nonseekable_open"))
+			f->open_stream = SS_NO;
 	} else if (ss_vfs_open_seekable(c->s + e->open.at, e->open.n)) {
 		f->open_seekable = SS_YES;
-		f->open_nonseekable = SS_NO;
+		f->open_nonseekable = f->open_stream = SS_NO;
 	} else if (defined_elsewhere(c, e->open)) {
-		f->open_seekable = f->open_nonseekable = SS_NO;
+		/* the model's open_stream is of an open defined here */
+		f->open_seekable = f->open_nonseekable = f->open_stream = SS_NO;
 	}
 }
 
@@ -662,17 +673,103 @@ static bool method_reads_position(const struct context *c, struct span name)
 	return every_definition(c->words, name, reads_its_position, &t);
 }
 
+/* The entry of a data method `member`, or NULL; *twice when the
+   initializer names it more than once (#ifdef branches). */
+static const struct method *method_entry(const char *s, const struct entries *e,
+					 const char *member, bool *twice)
+{
+	const struct method *found = NULL;
+
+	for (size_t i = 0; i < e->nmethods; i++) {
+		if (!span_is(s, e->methods[i].member, member))
+			continue;
+		*twice |= found != NULL;
+		found = &e->methods[i];
+	}
+	return found;
+}
+
+/* Whether the value of the method entry is surely defined elsewhere. */
+static bool entry_elsewhere(const struct context *c, const struct method *m)
+{
+	return m->value.n && !macro_argument(c, m->value) && defined_elsewhere(c, m->value);
+}
+
+/*
+ * Whether what pread does surely does not honour the position as the
+ * model judges it (model/query.c, SS_DOUBT_POSITIONAL): a method of the
+ * read members (none: of the write members) is defined elsewhere, or the
+ * fops has none of either.
+ */
+static bool surely_unhonoured(const struct context *c, const struct entries *e)
+{
+	bool twice = false, any = false, elsewhere = false;
+
+	if (e->more)
+		return false;
+	for (const char *const *list = ss_read_methods; list && !any;
+	     list = list == ss_read_methods ? ss_write_methods : NULL) {
+		for (size_t j = 0; list[j]; j++) {
+			const struct method *m = method_entry(c->s, e, list[j], &twice);
+
+			any |= m != NULL;
+			elsewhere |= m && entry_elsewhere(c, m);
+		}
+	}
+	return !twice && (!any || elsewhere);
+}
+
+/* Whether the entry's value is one the model reads as the text does: one
+   identifier, not a macro's argument. */
+static enum ss_tri plain_entry(const struct context *c, bool has, struct span value)
+{
+	if (!has)
+		return SS_NO;
+	return value.n && !macro_argument(c, value) ? SS_YES : SS_UNKNOWN;
+}
+
 /* Read later where the text hands the variable: to an anonymous file
    maker, its files are never opened. */
-static void want_handoff(const struct context *c, size_t fops)
+static void want_handoff(const struct context *c, const struct entries *e, size_t fops)
 {
 	struct sheet *sh = c->sheet;
+	struct wanted *w;
 
 	if (!c->name.n || c->macro)
 		return;
 	xgrow((void **)&sh->wanted, &sh->cap, sh->n + 1, sizeof(*sh->wanted));
-	sh->wanted[sh->n].name = xstrndup(c->s + c->name.at, c->name.n);
-	sh->wanted[sh->n++].fops = fops;
+	w = &sh->wanted[sh->n++];
+	w->name = xstrndup(c->s + c->name.at, c->name.n);
+	w->fops = fops;
+	w->llseek = plain_entry(c, e->has_llseek, e->llseek);
+	w->open = plain_entry(c, e->has_open, e->open);
+	w->unhonoured = surely_unhonoured(c, e);
+}
+
+/*
+ * Before 2.6.8 a method refused pread itself by comparing its position
+ * with &file->f_pos (model/query.c): the methods pread and pwrite reach
+ * (.read, else .aio_read; the same for writes) must be defined here, and
+ * an f_pos reached outside an llseek method must be in the text.
+ */
+static enum ss_tri methods_refuse_pread(const struct context *c, const struct entries *e)
+{
+	bool any = false, twice = false;
+
+	if (e->more)
+		return SS_UNKNOWN;
+	for (int write = 0; write <= 1; write++) {
+		const struct method *m = method_entry(c->s, e, write ? "write" : "read", &twice);
+
+		if (!m)
+			m = method_entry(c->s, e, write ? "aio_write" : "aio_read", &twice);
+		if (m && entry_elsewhere(c, m) && !twice)
+			return SS_NO;
+		any |= m != NULL;
+	}
+	if (!any || c->sheet->out->fpos_member == SS_NO)
+		return SS_NO;
+	return SS_UNKNOWN;
 }
 
 /* What the text shows of .llseek. */
@@ -732,7 +829,8 @@ static void entries_facts(const struct context *c, const struct entries *e)
 	llseek_facts(c, e, f);
 	open_facts(c, e, f);
 	method_facts(c, e, f);
-	want_handoff(c, (size_t)(f - out->fops));
+	f->methods_refuse_pread = methods_refuse_pread(c, e);
+	want_handoff(c, e, (size_t)(f - out->fops));
 }
 
 /* Whether the statement holding offset `i` starts with `typedef`. */
@@ -920,6 +1018,24 @@ static void mention_facts(const char *s, size_t len, size_t i, bool pasting, str
 		unread(sh);
 }
 
+/*
+ * Whether the case is doubtful as the model judges it (ss_seek_doubt,
+ * model/query.c): with an .llseek, a read (or write) honouring the
+ * position or files made elsewhere; without, files made elsewhere or a
+ * control file.  Made elsewhere: no open, and neither registered as a
+ * device nor made a named file.
+ */
+static enum ss_tri debatable(const struct wanted *w, unsigned handed)
+{
+	enum ss_tri elsewhere = ss_and(ss_not(w->open),
+				       ss_tri_of(!(handed & (SS_HANDED_DEVICE | SS_HANDED_CONTROL))));
+	enum ss_tri control = ss_tri_of((handed & SS_HANDED_CONTROL) && !(handed & SS_HANDED_DEVICE));
+	enum ss_tri positional = w->unhonoured ? SS_NO : SS_UNKNOWN;
+
+	return ss_or(ss_and(w->llseek, ss_or(positional, elsewhere)),
+		     ss_and(ss_not(w->llseek), ss_or(elsewhere, control)));
+}
+
 /* Where the text hands the variables asked for: the anonymous ones. */
 static void read_handoffs(const char *s, size_t len, struct sheet *sh)
 {
@@ -930,8 +1046,11 @@ static void read_handoffs(const char *s, size_t len, struct sheet *sh)
 		names[k] = sh->wanted[k].name;
 	ss_handoff_text(s, len, names, sh->n, handed);
 	for (size_t k = 0; k < sh->n; k++) {
-		sh->out->fops[sh->wanted[k].fops].pseudo = ss_tri_of(handed[k] & SS_HANDED_PSEUDO);
-		sh->out->fops[sh->wanted[k].fops].proc = ss_tri_of(handed[k] & SS_HANDED_PROC);
+		struct ss_fops_facts *f = &sh->out->fops[sh->wanted[k].fops];
+
+		f->pseudo = ss_tri_of(handed[k] & SS_HANDED_PSEUDO);
+		f->proc = ss_tri_of(handed[k] & SS_HANDED_PROC);
+		f->debatable = debatable(&sh->wanted[k], handed[k]);
 		free(sh->wanted[k].name);
 	}
 	free(names);

@@ -22,6 +22,9 @@
    "write", "aio_read", ..., "read_iter", "write_iter"; NULL-terminated.
    The text scan and the model both go by this list. */
 extern const char *const ss_data_methods[];
+/* Those of them that read, and those that write. */
+extern const char *const ss_read_methods[];
+extern const char *const ss_write_methods[];
 
 /*
  * The facts (facts/facts.h) of every file_operations initialized in the

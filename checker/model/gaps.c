@@ -9,7 +9,7 @@
  */
 #include "model/internal.h"
 
-#include "input/vfs_opens.h"
+#include "facts/vfs_opens.h"
 #include "model/unit.h"
 #include "util/ctext.h"
 #include "util/xalloc.h"
@@ -206,7 +206,7 @@ static bool error_in_method(const struct ss_model *m, CXTranslationUnit tu, CXFi
 		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && file &&
 		    clang_File_isEqual(file, main_file) &&
 		    (f = ss_model_function_at(m, loc)) &&
-		    ((f->roles & ~SS_ROLE_OTHER) || model_followed(m, f)) &&
+		    ((f->roles & ~SS_ROLES_UNPOSITIONED) || model_followed(m, f)) &&
 		    !looked[f - m->fns]) {
 			looked[f - m->fns] = true;
 			found = method_lost_words(m, f, t);
@@ -330,7 +330,7 @@ static bool roleless_fpos_beside_errors(const struct ss_unit *u, const struct mo
 		bool added;
 		size_t *first;
 
-		if (!f || (f->roles & ~SS_ROLE_OTHER) || taken[f - m->fns] ||
+		if (!f || (f->roles & ~SS_ROLES_UNPOSITIONED) || taken[f - m->fns] ||
 		    ss_fpos_verdict_roleless(u, &m->fpos[i]))
 			continue;
 		taken[f - m->fns] = true;

@@ -44,13 +44,16 @@ enum {
 	SS_ROLE_OPEN = 1u << 10,
 	SS_ROLE_SYSCTL = 1u << 11,	/* a ctl_table proc_handler */
 	SS_ROLE_OTHER = 1u << 12,	/* any other file_operations member */
-	SS_ROLE_RELEASE = 1u << 13
+	SS_ROLE_RELEASE = 1u << 13,
+	SS_ROLE_IOCTL = 1u << 14	/* ioctl, unlocked_ioctl, compat_ioctl */
 };
 
 /* Methods that get the position through a `loff_t *ppos` (or, for aio, a value). */
 #define SS_ROLES_RW (SS_ROLE_READ | SS_ROLE_WRITE | SS_ROLE_AIO_READ | \
 		     SS_ROLE_AIO_WRITE | SS_ROLE_READV | SS_ROLE_WRITEV)
 #define SS_ROLES_ITER (SS_ROLE_READ_ITER | SS_ROLE_WRITE_ITER)
+/* Members whose methods are handed no position: named, nothing more. */
+#define SS_ROLES_UNPOSITIONED (SS_ROLE_OTHER | SS_ROLE_IOCTL)
 /* Methods that legitimately own file->f_pos. */
 #define SS_ROLES_OWN_FPOS (SS_ROLE_LLSEEK | SS_ROLE_READDIR)
 
@@ -270,6 +273,13 @@ enum ss_seek_doubt {
 };
 /* For a fops that refuses lseek (pread-hole). */
 enum ss_seek_doubt ss_model_refusal_doubt(const struct ss_model *m, const struct ss_fops *f);
+/* SS_DOUBT_POSITIONAL with the methods of another file left to the tree:
+   whether every method of the list that decides (the reads; with none,
+   the writes) that is defined here honours its position, the names of
+   those of another file into `out`; false when one defined here does
+   not, or the fops has none of the list. */
+bool ss_model_positional_here(const struct ss_model *m, const struct ss_fops *f, char *out,
+			      size_t n);
 /* For a stream fops with no llseek (seekable-default). */
 enum ss_seek_doubt ss_model_stream_doubt(const struct ss_fops *f);
 
@@ -283,6 +293,22 @@ bool ss_fpos_exempt(const struct ss_unit *u, const struct ss_fpos_access *a);
 /* Whether both of the above answer alike whatever role the function has:
    a role the parse missed could change no report on the access. */
 bool ss_fpos_verdict_roleless(const struct ss_unit *u, const struct ss_fpos_access *a);
+
+/* What handing &X->f_pos to a call risks (model/fpos_handoff.c). */
+enum ss_fpos_handoff {
+	SS_HANDOFF_NONE,		/* no address handed to a call, or f_pos's owner
+					   at work (ss_fpos_exempt()) */
+	SS_HANDOFF_OWN_UNRACED,		/* an open, release or ioctl method's own file:
+					   no read or write races with it */
+	SS_HANDOFF_AS_THE_VFS,		/* the era's read() and write() hand methods
+					   &file->f_pos themselves (before 2.6.8) */
+	SS_HANDOFF_SHARED,		/* a user's position, to a callee that may use it */
+	SS_HANDOFF_UNUSED,		/* a user's position, to a function of this file
+					   that never uses it */
+	SS_HANDOFF_KERNEL_FILE,		/* a file the kernel holds itself */
+	SS_HANDOFF_OTHER_FILE		/* a file the VFS did not hand the function */
+};
+enum ss_fpos_handoff ss_fpos_handoff(const struct ss_unit *u, const struct ss_fpos_access *a);
 
 /* Whether the access is a read or write method's pread refusal,
    `ppos != &file->f_pos` (anywhere but in an llseek or readdir method). */

@@ -3,7 +3,7 @@
 #include "model/internal.h"
 
 #include "input/fops_text.h"
-#include "input/vfs_opens.h"
+#include "facts/vfs_opens.h"
 #include "model/ast_util.h"
 #include "model/unit.h"
 #include "util/xalloc.h"
@@ -199,8 +199,6 @@ bool ss_function_reads_position(const struct ss_function *f)
 	return f->position_reads > 0;
 }
 
-static const char *const read_methods[] = { "read", "aio_read", "readv", "read_iter", NULL };
-static const char *const write_methods[] = { "write", "aio_write", "writev", "write_iter", NULL };
 
 bool ss_model_refuses_lseek(struct ss_model *m, const struct ss_fops *f, char *how, size_t n)
 {
@@ -305,6 +303,33 @@ static int list_honours_position(const struct ss_model *m, const struct ss_fops 
 	return any;
 }
 
+bool ss_model_positional_here(const struct ss_model *m, const struct ss_fops *f, char *out,
+			      size_t n)
+{
+	bool has_read = false, any = false;
+	const char *const *list;
+
+	*out = '\0';
+	for (size_t j = 0; ss_read_methods[j]; j++)
+		has_read |= ss_fops_method(f, ss_read_methods[j]) != NULL;
+	list = has_read ? ss_read_methods : ss_write_methods;
+	for (size_t j = 0; list[j]; j++) {
+		const char *name = ss_fops_method(f, list[j]);
+		const struct ss_function *fn;
+		size_t at = strlen(out);
+
+		if (!name)
+			continue;
+		any = true;
+		fn = ss_model_function_named(m, name);
+		if (fn && !ss_function_reads_position(fn))
+			return false;
+		if (!fn && at < n)
+			snprintf(out + at, n - at, "%s%s", at ? "," : "", name);
+	}
+	return any;
+}
+
 static bool made_elsewhere(const struct ss_fops *f)
 {
 	return !ss_fops_method(f, "open") &&
@@ -313,10 +338,10 @@ static bool made_elsewhere(const struct ss_fops *f)
 
 enum ss_seek_doubt ss_model_refusal_doubt(const struct ss_model *m, const struct ss_fops *f)
 {
-	int reads = list_honours_position(m, f, read_methods);
+	int reads = list_honours_position(m, f, ss_read_methods);
 
 	/* What pread does decides; a file with no read has pwrite to answer for. */
-	if (reads == 1 || (reads < 0 && list_honours_position(m, f, write_methods) == 1))
+	if (reads == 1 || (reads < 0 && list_honours_position(m, f, ss_write_methods) == 1))
 		return SS_DOUBT_POSITIONAL;
 	if (made_elsewhere(f))
 		return SS_DOUBT_ELSEWHERE;
@@ -403,7 +428,7 @@ const char *ss_describe_function(const struct ss_function *f, char *buf, size_t 
 			if (len >= sizeof(roles))
 				break;
 		}
-		if (len == 0 && (f->roles & SS_ROLE_OTHER) && f->method)
+		if (len == 0 && (f->roles & SS_ROLES_UNPOSITIONED) && f->method)
 			snprintf(roles, sizeof(roles), "%s method", f->method);
 		else if (len > 0 && len < sizeof(roles))
 			snprintf(roles + len, sizeof(roles) - len, " method");

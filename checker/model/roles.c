@@ -29,6 +29,9 @@ static const struct {
 	{ "iterate_shared", SS_ROLE_READDIR },
 	{ "open", SS_ROLE_OPEN },
 	{ "release", SS_ROLE_RELEASE },
+	{ "ioctl", SS_ROLE_IOCTL },
+	{ "unlocked_ioctl", SS_ROLE_IOCTL },
+	{ "compat_ioctl", SS_ROLE_IOCTL },
 };
 
 unsigned model_role_of_member(const char *member)

@@ -2,7 +2,7 @@
 #define _GNU_SOURCE
 #include "model/summary.h"
 
-#include "input/vfs_opens.h"
+#include "facts/vfs_opens.h"
 #include "util/cdefs.h"
 #include "util/ctext.h"
 #include "util/xalloc.h"
@@ -338,11 +338,8 @@ static void text_body(const char *s, size_t open, size_t close, const struct par
 		} else if (end - i == 11 && memcmp(s + i, "FMODE_PREAD", 11) == 0) {
 			if (cleared(s, open, i))
 				w->calls |= SS_SUMMARY_CLEARS_PREAD;
-		} else if (refusing_call(s + i, end - i)) {
-			size_t a = ss_ctext_skip_blank(s, close, end);
-
-			if (a < close && s[a] == '(')
-				w->calls |= refusing_call(s + i, end - i);
+		} else if (ss_vfs_open_nonseekable_call(s, close, i, end)) {
+			w->calls |= SS_SUMMARY_NONSEEKABLE;
 		}
 		i = end;
 	}

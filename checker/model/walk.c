@@ -7,7 +7,7 @@
  */
 #include "model/internal.h"
 
-#include "input/vfs_opens.h"
+#include "facts/vfs_opens.h"
 #include "model/ast_util.h"
 #include "model/unit.h"
 #include "util/xalloc.h"

@@ -29,8 +29,6 @@ void ss_method_names(const struct ss_unit *u, const struct ss_fops *f, bool else
 	}
 }
 
-const char *const ss_read_members[] = { "read", "aio_read", "readv", "read_iter", NULL };
-const char *const ss_write_members[] = { "write", "aio_write", "writev", "write_iter", NULL };
 
 static bool has_one(const struct ss_fops *f, const char *const *members)
 {
@@ -43,7 +41,7 @@ static bool has_one(const struct ss_fops *f, const char *const *members)
 /* 0: both or neither, 1: reads only, 2: writes only. */
 static int direction(const struct ss_fops *f)
 {
-	bool r = has_one(f, ss_read_members), w = has_one(f, ss_write_members);
+	bool r = has_one(f, ss_read_methods), w = has_one(f, ss_write_methods);
 
 	return r == w ? 0 : r ? 1 : 2;
 }

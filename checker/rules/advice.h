@@ -76,10 +76,6 @@ void ss_pread_method_names(const struct ss_fops *f, char *out, size_t n);
 const char *ss_unrefused_calls(const struct ss_unit *u, const struct ss_fops *f,
 			       const char **methods, bool *one);
 
-/* The data members that read, and those that write, NULL-terminated. */
-extern const char *const ss_read_members[];
-extern const char *const ss_write_members[];
-
 /* The positioned calls that reach the fops' data methods: "pread() and
    pwrite()", "pread()" with no write method, "pwrite()" with no read
    method; `lseek` appends lseek(). */

@@ -7,7 +7,6 @@
 #include "model/unit.h"
 
 #include <stdio.h>
-#include <string.h>
 
 static const char *const needs[] = { "f_pos", NULL };
 
@@ -41,28 +40,13 @@ static const char *instead(const struct ss_fpos_access *a, char *buf, size_t n)
 	return buf;
 }
 
-static bool is_ioctl(const struct ss_function *f)
-{
-	return f && f->method && (strcmp(f->method, "ioctl") == 0 ||
-				  strcmp(f->method, "unlocked_ioctl") == 0 ||
-				  strcmp(f->method, "compat_ioctl") == 0);
-}
-
-/*
- * open and release run while nothing else uses the file: a position handed
- * on from there races with no read or write, and its address may be kept
- * as a key (hpfs lists the f_pos of open directories), so a copy would be
- * wrong.  An ioctl works on its own file at the caller's bidding, and 2.6.8
- * left random_ioctl()'s &file->f_pos as it was.  Both are left to
- * fpos-other.
- */
+/* An open, release or ioctl method's own file is fpos-other's
+   (ss_fpos_handoff()). */
 static bool claims(const struct ss_unit *u, const struct ss_fpos_access *a)
 {
-	unsigned roles = a->function ? a->function->roles : 0;
+	enum ss_fpos_handoff h = ss_fpos_handoff(u, a);
 
-	return !ss_fpos_exempt(u, a) && a->use == SS_FPOS_ADDRESS_ARG &&
-	       !(a->own_file && ((roles & (SS_ROLE_OPEN | SS_ROLE_RELEASE)) ||
-				 is_ioctl(a->function)));
+	return h != SS_HANDOFF_NONE && h != SS_HANDOFF_OWN_UNRACED;
 }
 
 static void check(struct ss_unit *u, const struct ss_rule *self)
@@ -72,16 +56,16 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 	for (i = 0; i < n; i++) {
 		const struct ss_fpos_access *a = ss_model_fpos(u->model, i);
 		const struct ss_function *f = a->function;
-		const struct ss_function *callee;
-		enum ss_severity severity;
+		enum ss_severity severity = SS_NOTE;
 		char who[256], fix[160], why[400];
 
 		if (!ss_rule_owns(u, self, i))
 			continue;
 		if (f)
 			ss_describe_function(f, who, sizeof(who));
-		if (ss_unit_vfs(u, SS_VFS_POSITION_COPY) == SS_NO) {
-			/* this kernel's read() hands methods &file->f_pos itself */
+		instead(a, fix, sizeof(fix));
+		switch (ss_fpos_handoff(u, a)) {
+		case SS_HANDOFF_AS_THE_VFS:
 			ss_report(u, self, a->address, SS_NOTE, f ? f->name : NULL,
 				  f ? f->object : NULL,
 				  "2.6.8 conversion: %s passes &%s->f_pos to %s(), as this "
@@ -91,33 +75,28 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 				  a->other ? a->other : "a function",
 				  ss_vfs_since(SS_VFS_POSITION_COPY));
 			continue;
-		}
-		callee = a->other ? ss_model_function_named(u->model, a->other) : NULL;
-		severity = SS_NOTE;
-		instead(a, fix, sizeof(fix));
-		switch (ss_origin_shares_position(a->origin)) {
-		case SS_YES:
-			if (!callee || ss_function_uses_position(callee)) {
-				severity = self->severity;
-				snprintf(why, sizeof(why), "; %s", fix);
-			} else {
-				/* a function of this file that never looks at it */
-				snprintf(why, sizeof(why), ", which never uses the position: "
-					 "harmless, but %s", fix);
-			}
+		case SS_HANDOFF_SHARED:
+			severity = self->severity;
+			snprintf(why, sizeof(why), "; %s", fix);
 			break;
-		case SS_NO:
-			/* no user's position races there: at most untidy */
+		case SS_HANDOFF_UNUSED:
+			snprintf(why, sizeof(why), ", which never uses the position: "
+				 "harmless, but %s", fix);
+			break;
+		case SS_HANDOFF_KERNEL_FILE:
 			snprintf(why, sizeof(why), ", of a file the kernel holds itself: no "
 				 "user's position is in it");
 			break;
-		case SS_UNKNOWN:
+		case SS_HANDOFF_OTHER_FILE:
 			/* the files such code is handed are the kernel's own, pipes,
 			   sockets and ttys, whose position no user's read() shares */
 			snprintf(why, sizeof(why), ", of a file the VFS did not hand it: "
 				 "harmful only if a user's descriptor shares that file and its "
 				 "position matters; else %s", fix);
 			break;
+		case SS_HANDOFF_NONE:
+		case SS_HANDOFF_OWN_UNRACED:
+			continue;
 		}
 		ss_report(u, self, a->address, severity, f ? f->name : NULL,
 			  f ? f->object : NULL, "%s passes &%s->f_pos to %s()%s",

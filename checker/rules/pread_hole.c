@@ -15,28 +15,6 @@
 
 static const char *const needs[] = { "no_llseek", "ESPIPE", "file_operations", NULL };
 
-/*
- * Whether the fops' methods all ignore the position, a method of another
- * file counting as `elsewhere` (what run/xfile.h asks the tree).  Where a
- * missing .llseek refuses lseek a method storing its position still
- * ignores it.
- */
-static enum ss_tri may_ignore(const struct ss_facts *s, const struct ss_fops_facts *f,
-			      enum ss_tri elsewhere)
-{
-	bool ignoring = ss_fops_missing_llseek_refuses(s, f) == SS_YES;
-	enum ss_tri all = f->more ? SS_UNKNOWN : f->data;
-
-	for (size_t i = 0; i < f->nmethods; i++) {
-		const struct ss_method_facts *m = &f->methods[i];
-		enum ss_tri uses = ignoring ? m->examines_position : m->uses_position;
-
-		all = ss_and(all, uses == SS_YES ? SS_NO
-				  : m->here == SS_NO ? elsewhere : ss_and(m->here, ss_not(uses)));
-	}
-	return all;
-}
-
 /* A fops with data methods, never anonymous, whose open may leave pread on
    (one defined in another file may), that refuses lseek: by its llseek,
    or where a missing .llseek refuses it, by having none while its methods
@@ -44,12 +22,10 @@ static enum ss_tri may_ignore(const struct ss_facts *s, const struct ss_fops_fac
    note), nor, before 2.6.8, one whose methods all refuse pread. */
 static enum ss_tri fops_applies(const struct ss_facts *s, const struct ss_fops_facts *f)
 {
-	enum ss_tri missing = ss_and(ss_not(f->llseek), ss_fops_missing_llseek_refuses(s, f));
-	enum ss_tri refused = ss_or(s->vfs[SS_VFS_REFUSES_PREAD], ss_not(f->methods_refuse_pread));
-
-	return ss_and(ss_and(ss_and(f->data, ss_not(f->pseudo)), ss_and(ss_not(f->debatable), refused)),
+	return ss_and(ss_and(ss_and(f->data, ss_not(f->pseudo)),
+			     ss_and(ss_not(f->debatable), ss_fops_pread_unrefused(s, f))),
 		      ss_and(ss_not(f->open_nonseekable),
-			     ss_or(f->refuses_lseek, ss_and(missing, may_ignore(s, f, SS_UNKNOWN)))));
+			     ss_or(f->refuses_lseek, ss_fops_unset_llseek_refuses(s, f, SS_UNKNOWN))));
 }
 
 static enum ss_tri applies(const struct ss_facts *s)
@@ -57,46 +33,14 @@ static enum ss_tri applies(const struct ss_facts *s)
 	return ss_facts_some_fops(s, fops_applies);
 }
 
-/*
- * Whether every method of the list the fops has that is defined here
- * honours its position, with the names of those of another file into
- * `out`; false when one defined here does not, or the fops has none.
- */
-static bool local_ones_honour(const struct ss_unit *u, const struct ss_fops *f,
-			      const char *const *list, char *out, size_t n)
-{
-	bool any = false;
-
-	*out = '\0';
-	for (size_t j = 0; list[j]; j++) {
-		const char *name = ss_fops_method(f, list[j]);
-		const struct ss_function *fn;
-		size_t at = strlen(out);
-
-		if (!name)
-			continue;
-		any = true;
-		fn = ss_model_function_named(u->model, name);
-		if (fn && !ss_function_reads_position(fn))
-			return false;
-		if (!fn && at < n)
-			snprintf(out + at, n - at, "%s%s", at ? "," : "", name);
-	}
-	return any;
-}
-
-/* As ss_model_refusal_doubt() judges by the methods of this file, with
-   those of another file asked of the tree: what pread does decides, and
-   a fops with no read method has pwrite to answer for. */
+/* A read (with none, a write) of another file that honours the position
+   makes the case debatable: the tree's to say. */
 static void honouring_requires(const struct ss_unit *u, const struct ss_fops *f, char *req,
 			       size_t n)
 {
 	char names[300];
-	bool has_read = false;
 
-	for (size_t j = 0; ss_read_members[j]; j++)
-		has_read |= ss_fops_method(f, ss_read_members[j]) != NULL;
-	if (local_ones_honour(u, f, has_read ? ss_read_members : ss_write_members, names, sizeof(names)))
+	if (ss_model_positional_here(u->model, f, names, sizeof(names)))
 		ss_require(req, n, '?', 'H', names);
 }
 
@@ -121,8 +65,7 @@ static bool refuses_lseek(struct ss_unit *u, const struct ss_fops *f,
 		honouring_requires(u, f, req, nreq);
 		return true;
 	}
-	if (ff->llseek != SS_NO || ss_fops_missing_llseek_refuses(u->facts, ff) != SS_YES ||
-	    may_ignore(u->facts, ff, SS_YES) != SS_YES)
+	if (ss_fops_unset_llseek_refuses(u->facts, ff, SS_YES) != SS_YES)
 		return false;
 	ss_require(req, nreq, '+', 'I', elsewhere);
 	snprintf(how, n, "has no .llseek, which refuses lseek from Linux %s on",

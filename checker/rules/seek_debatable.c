@@ -20,8 +20,8 @@ static const char *const needs[] = { "no_llseek", "ESPIPE", "file_operations", N
 /* pread-hole's cases and seekable-default's that are debatable. */
 static enum ss_tri fops_applies(const struct ss_facts *s, const struct ss_fops_facts *f)
 {
-	enum ss_tri refused = ss_or(s->vfs[SS_VFS_REFUSES_PREAD], ss_not(f->methods_refuse_pread));
-	enum ss_tri refusing = ss_and(ss_and(f->llseek, refused), ss_and(f->data, f->refuses_lseek));
+	enum ss_tri refusing = ss_and(ss_and(f->llseek, ss_fops_pread_unrefused(s, f)),
+				      ss_and(f->data, f->refuses_lseek));
 	enum ss_tri stream = ss_and(ss_not(f->llseek), ss_fops_era_stream(s, f));
 
 	return ss_and(ss_and(ss_not(f->pseudo), f->open_seekable),

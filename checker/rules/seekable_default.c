@@ -12,11 +12,12 @@ static const char *const needs[] = { "file_operations", NULL };
 
 /* A stream without .llseek, never anonymous, whose open leaves pread on,
    where a missing .llseek does not refuse lseek (there it is a pread-hole);
-   the debatable ones are seek-debatable's notes. */
+   the debatable ones are seek-debatable's notes.  Before 2.6.8, not one
+   whose methods all refuse pread themselves. */
 static enum ss_tri fops_applies(const struct ss_facts *s, const struct ss_fops_facts *f)
 {
 	return ss_and(ss_and(ss_and(ss_not(ss_fops_missing_llseek_refuses(s, f)), ss_not(f->llseek)),
-			     ss_not(f->debatable)),
+			     ss_and(ss_not(f->debatable), ss_fops_pread_unrefused(s, f))),
 		      ss_and(ss_not(f->pseudo), ss_and(f->open_seekable, ss_fops_stream(f))));
 }
 
@@ -45,8 +46,6 @@ static void report_by_methods(struct ss_unit *u, const struct ss_rule *self,
 	char all[300], req[700] = "";
 	const char *methods, *calls = ss_unrefused_calls(u, f, &methods, &one);
 
-	if (ss_model_methods_refuse_pread(u->model, f))
-		return;
 	ss_method_names(u, f, false, all, sizeof(all));
 	ss_require(req, sizeof(req), '?', 'D', all);
 	ss_pread_method_names(f, all, sizeof(all));

@@ -5,6 +5,7 @@
  * Each case is a small self-contained source parsed from memory.
  */
 #include "check.h"
+#include "input/text_facts.h"
 #include "model/model.h"
 #include "model/unit.h"
 
@@ -44,19 +45,25 @@ struct parsed {
 	struct ss_unit u;
 };
 
-static int parse(struct parsed *p, const char *body)
+static char text[16384];
+
+/* The case's text follows the prelude; `header`, when not NULL, is the
+   text of "case.h", which the case may include. */
+static int parse_with(struct parsed *p, const char *header, const char *body)
 {
-	static char text[16384];
-	struct CXUnsavedFile f;
+	struct CXUnsavedFile f[2];
 	const char *args[] = { "-std=gnu11" };
 
 	snprintf(text, sizeof(text), "%s%s", prelude, body);
-	f.Filename = "case.c";
-	f.Contents = text;
-	f.Length = (unsigned long)strlen(text);
+	f[0].Filename = "case.c";
+	f[0].Contents = text;
+	f[0].Length = (unsigned long)strlen(text);
+	f[1].Filename = "case.h";
+	f[1].Contents = header ? header : "";
+	f[1].Length = header ? (unsigned long)strlen(header) : 0;
 	memset(p, 0, sizeof(*p));
 	p->idx = clang_createIndex(0, 0);
-	p->u.tu = clang_parseTranslationUnit(p->idx, "case.c", args, 1, &f, 1,
+	p->u.tu = clang_parseTranslationUnit(p->idx, "case.c", args, 1, f, 2,
 					     CXTranslationUnit_KeepGoing);
 	if (!p->u.tu) {
 		CHECK(0, "case does not parse");
@@ -67,6 +74,11 @@ static int parse(struct parsed *p, const char *body)
 	p->u.path = "case.c";
 	p->u.model = ss_model_build(&p->u);
 	return 0;
+}
+
+static int parse(struct parsed *p, const char *body)
+{
+	return parse_with(p, NULL, body);
 }
 
 static void done(struct parsed *p)
@@ -103,7 +115,7 @@ static void test_initializer_roles(void)
 	CHECK(roles(&p, "a_write") == SS_ROLE_WRITE, "positional write");
 	CHECK(roles(&p, "a_open") == SS_ROLE_OPEN, "GNU and &f open: %x", roles(&p, "a_open"));
 	/* A positional entry after a designated one is the next member. */
-	CHECK(roles(&p, "a_ioctl") == SS_ROLE_OTHER, "ioctl after .poll: %x", roles(&p, "a_ioctl"));
+	CHECK(roles(&p, "a_ioctl") == SS_ROLE_IOCTL, "ioctl after .poll: %x", roles(&p, "a_ioctl"));
 	CHECK(ss_model_fops_count(p.u.model) == 3, "three fops: %zu", ss_model_fops_count(p.u.model));
 	f = ss_model_fops(p.u.model, 0);
 	CHECK(strcmp(f->name, "pos_fops") == 0, "first fops is %s", f->name);
@@ -409,6 +421,104 @@ static void test_handoffs(void)
 	done(&p);
 }
 
+/*
+ * The facts of a file_operations decided from the text before a parse
+ * and from the model after one: where the text says yes or no, the model
+ * must say the same, and the text must say what the table says.
+ */
+static const char other_file[] =
+	"int stream_open(struct inode *, struct file *);\n"
+	"int ext_open(struct inode *, struct file *);\n"
+	"ssize_t ext_read(struct file *, char *, size_t, loff_t *);\n"
+	"struct dentry *debugfs_create_file(const char *, int, struct dentry *, void *,\n"
+	"                                   const struct file_operations *);\n"
+	"void *proc_create(const char *, int, void *, const struct file_operations *);\n"
+	"unsigned long copy_to_user(void *, const void *, unsigned long);\n";
+
+static const struct sheet_row {
+	const char *code;
+	enum ss_tri open_stream, debatable, methods_refuse_pread, proc;
+} sheet_table[] = {
+	/* its own open calls stream_open(); a read of its own ignoring the position */
+	{ "static int s_open(struct inode *i, struct file *f) { return stream_open(i, f); }\n"
+	  "static ssize_t s_read(struct file *f, char *b, size_t n, loff_t *p) { return 0; }\n"
+	  "static const struct file_operations s_fops = {\n"
+	  "\t.open = s_open, .read = s_read, .llseek = no_llseek,\n};\n",
+	  SS_YES, SS_UNKNOWN, SS_NO, SS_NO },
+	/* nonseekable_open(); a read of another file: no positional read here */
+	{ "static const struct file_operations n_fops = {\n"
+	  "\t.open = nonseekable_open, .read = ext_read, .llseek = no_llseek,\n};\n",
+	  SS_NO, SS_NO, SS_NO, SS_NO },
+	/* an open of another file; a debugfs file without .llseek: a control file */
+	{ "static const struct file_operations c_fops = { .read = ext_read };\n"
+	  "void reg(void) { debugfs_create_file(\"c\", 0, 0, 0, &c_fops); }\n",
+	  SS_NO, SS_YES, SS_NO, SS_NO },
+	/* no open, a /proc entry, refusing lseek: its files are made elsewhere */
+	{ "static const struct file_operations d_fops = {\n"
+	  "\t.open = ext_open, .read = ext_read, .llseek = no_llseek,\n};\n"
+	  "static const struct file_operations e_fops = { .read = ext_read, .llseek = no_llseek };\n"
+	  "void reg(void) { proc_create(\"d\", 0, 0, &d_fops); proc_create(\"e\", 0, 0, &e_fops); }\n",
+	  SS_NO, SS_NO, SS_NO, SS_YES },
+	/* before 2.6.8: the method refuses pread itself, which the parse decides;
+	   no open and no device: its files are made elsewhere */
+	{ "static ssize_t r_read(struct file *file, char *b, size_t n, loff_t *ppos)\n"
+	  "{\n\tif (ppos != &file->f_pos)\n\t\treturn -ESPIPE;\n"
+	  "\treturn copy_to_user(b, \"x\", 1) ? -1 : 1;\n}\n"
+	  "static const struct file_operations r_fops = { .read = r_read, .llseek = no_llseek };\n",
+	  SS_NO, SS_YES, SS_UNKNOWN, SS_NO },
+	/* stream_open() under #ifdef: the text leaves the open to the parse; an
+	   open and no .llseek, no control file: nothing doubtful */
+	{ "static int i_open(struct inode *i, struct file *f)\n{\n#ifdef CONFIG_X\n"
+	  "\treturn stream_open(i, f);\n#endif\n\treturn 0;\n}\n"
+	  "static const struct file_operations i_fops = { .open = i_open, .read = ext_read };\n",
+	  SS_UNKNOWN, SS_NO, SS_NO, SS_NO },
+};
+
+static void agrees(size_t row, const char *what, enum ss_tri by_text, enum ss_tri want,
+		   enum ss_tri model)
+{
+	CHECK(by_text == want, "row %zu: %s by the text: %d, not %d", row, what, by_text, want);
+	CHECK(by_text == SS_UNKNOWN || by_text == model,
+	      "row %zu: %s: the model says %d, the text %d", row, what, model, by_text);
+}
+
+static void test_sheet_table(void)
+{
+	for (size_t i = 0; i < sizeof(sheet_table) / sizeof(sheet_table[0]); i++) {
+		const struct sheet_row *r = &sheet_table[i];
+		struct ss_facts t, m;
+		struct parsed p;
+		char body[4096];
+
+		snprintf(body, sizeof(body), "#include \"case.h\"\n%s", r->code);
+		if (parse_with(&p, other_file, body))
+			continue;
+		ss_text_facts(text, strlen(text), &t);
+		ss_model_facts(&p.u, &m);
+		CHECK(t.nfops >= 1 && t.nfops == m.nfops, "row %zu: %zu fops by the text, %zu by the model",
+		      i, t.nfops, m.nfops);
+		if (t.nfops >= 1 && t.nfops == m.nfops) {
+			const struct ss_fops_facts *a = &t.fops[0], *b = &m.fops[0];
+
+			agrees(i, "open_stream", a->open_stream, r->open_stream, b->open_stream);
+			agrees(i, "debatable", a->debatable, r->debatable, b->debatable);
+			agrees(i, "methods_refuse_pread", a->methods_refuse_pread,
+			       r->methods_refuse_pread, b->methods_refuse_pread);
+			agrees(i, "proc", a->proc, r->proc, b->proc);
+			for (size_t k = 1; k < t.nfops; k++) {
+				a = &t.fops[k];
+				b = &m.fops[k];
+				CHECK((a->debatable == SS_UNKNOWN || a->debatable == b->debatable) &&
+				      (a->proc == SS_UNKNOWN || a->proc == b->proc),
+				      "row %zu: fops %zu: the model agrees", i, k);
+			}
+		}
+		ss_facts_free(&t);
+		ss_facts_free(&m);
+		done(&p);
+	}
+}
+
 int main(void)
 {
 	test_initializer_roles();
@@ -418,5 +528,6 @@ int main(void)
 	test_position_reads();
 	test_followed();
 	test_handoffs();
+	test_sheet_table();
 	return check_status("model");
 }
