@@ -32,25 +32,30 @@ void ss_method_names(const struct ss_unit *u, const struct ss_fops *f, bool else
 const char *const ss_read_members[] = { "read", "aio_read", "readv", "read_iter", NULL };
 const char *const ss_write_members[] = { "write", "aio_write", "writev", "write_iter", NULL };
 
-static bool has_one(const struct ss_fops *f, const char *const *members)
+/* A member naming a method that may move data: one that always fails or
+   is a stub makes no positioned call succeed. */
+static bool has_one(const struct ss_unit *u, const struct ss_fops *f, const char *const *members)
 {
-	for (size_t i = 0; members[i]; i++)
-		if (ss_fops_method(f, members[i]))
+	for (size_t i = 0; members[i]; i++) {
+		const char *name = ss_fops_method(f, members[i]);
+
+		if (name && ss_model_moves_data(u->model, name) != SS_NO)
 			return true;
+	}
 	return false;
 }
 
 /* 0: both or neither, 1: reads only, 2: writes only. */
-static int direction(const struct ss_fops *f)
+static int direction(const struct ss_unit *u, const struct ss_fops *f)
 {
-	bool r = has_one(f, ss_read_members), w = has_one(f, ss_write_members);
+	bool r = has_one(u, f, ss_read_members), w = has_one(u, f, ss_write_members);
 
 	return r == w ? 0 : r ? 1 : 2;
 }
 
-bool ss_advice_one_direction(const struct ss_fops *f)
+bool ss_advice_one_direction(const struct ss_unit *u, const struct ss_fops *f)
 {
-	return direction(f) != 0;
+	return direction(u, f) != 0;
 }
 
 bool ss_opened_nonseekable(const struct ss_unit *u, const char *function)
@@ -88,7 +93,8 @@ static bool unrefused(const struct ss_unit *u, const struct ss_fops *f, bool wri
 	const char *name = ss_pread_member(f, write);
 	const struct ss_function *fn = name ? ss_model_function_named(u->model, name) : NULL;
 
-	return name && !(fn && ss_model_refuses_pread(u->model, fn));
+	return name && !(fn && ss_model_refuses_pread(u->model, fn)) &&
+	       ss_model_moves_data(u->model, name) != SS_NO;
 }
 
 const char *ss_unrefused_calls(const struct ss_unit *u, const struct ss_fops *f,
@@ -101,14 +107,15 @@ const char *ss_unrefused_calls(const struct ss_unit *u, const struct ss_fops *f,
 	return r && w ? "pread() and pwrite()" : r ? "pread()" : "pwrite()";
 }
 
-const char *ss_advice_positioned_calls(const struct ss_fops *f, bool lseek)
+const char *ss_advice_positioned_calls(const struct ss_unit *u, const struct ss_fops *f,
+				       bool lseek)
 {
 	static const char *const words[2][3] = {
 		{ "pread() and pwrite()", "pread()", "pwrite()" },
 		{ "pread(), pwrite() and lseek()", "pread() and lseek()", "pwrite() and lseek()" },
 	};
 
-	return words[lseek][direction(f)];
+	return words[lseek][direction(u, f)];
 }
 
 

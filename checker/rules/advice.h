@@ -70,7 +70,7 @@ bool ss_opened_nonseekable(const struct ss_unit *u, const char *function);
 void ss_pread_method_names(const struct ss_fops *f, char *out, size_t n);
 
 /* Before 2.6.8: the calls among pread() and pwrite() whose method does
-   not refuse them itself ("pread() and pwrite()", "pread()", "pwrite()"),
+   not refuse them itself and may move data ("pread() and pwrite()", "pread()", "pwrite()"),
    that method or methods in a phrase into *methods ("read method"), and
    whether it is one call. */
 const char *ss_unrefused_calls(const struct ss_unit *u, const struct ss_fops *f,
@@ -82,10 +82,12 @@ extern const char *const ss_write_members[];
 
 /* The positioned calls that reach the fops' data methods: "pread() and
    pwrite()", "pread()" with no write method, "pwrite()" with no read
-   method; `lseek` appends lseek(). */
-const char *ss_advice_positioned_calls(const struct ss_fops *f, bool lseek);
+   method, a method that always fails or is a stub counting as none;
+   `lseek` appends lseek(). */
+const char *ss_advice_positioned_calls(const struct ss_unit *u, const struct ss_fops *f,
+				       bool lseek);
 /* Whether it reads or writes but not both (one call, one verb). */
-bool ss_advice_one_direction(const struct ss_fops *f);
+bool ss_advice_one_direction(const struct ss_unit *u, const struct ss_fops *f);
 
 /* How the file refuses lseek with `no_llseek`, in its kernel's words. */
 const char *ss_advice_no_llseek(const struct ss_unit *u);

@@ -132,7 +132,8 @@ static bool refuses_lseek(struct ss_unit *u, const struct ss_fops *f,
 
 /* What the open method leaves to the tree: one defined in another file
    must be shown seekable; one defined here must not call one of another
-   file that the tree shows refusing pread. */
+   file that the tree shows refusing pread, nor always fail (then no file
+   of the fops is opened at all: sockets' sock_no_open()). */
 static bool open_requires(struct ss_unit *u, const char *open, char *req, size_t n)
 {
 	switch (ss_model_open_kind(u->model, open)) {
@@ -144,12 +145,30 @@ static bool open_requires(struct ss_unit *u, const char *open, char *req, size_t
 	case SS_OPEN_SEEKABLE: {
 		char outside[400];
 
+		if (ss_model_always_fails(u->model, open))
+			return false;
 		ss_model_calls_outside(u->model, open, outside, sizeof(outside));
 		ss_require(req, n, '?', 'R', outside);
 		return true;
 	}
 	}
 	return false;
+}
+
+/* The first data method, if defined here, that may move data: a stub or
+   one that always fails answers no positioned call. */
+static const struct ss_function *named_method(const struct ss_unit *u, const struct ss_fops *f,
+					      const char **member)
+{
+	for (size_t j = 0; ss_data_methods[j]; j++) {
+		const char *name = ss_fops_method(f, ss_data_methods[j]);
+
+		if (!name || ss_model_moves_data(u->model, name) == SS_NO)
+			continue;
+		*member = ss_data_methods[j];
+		return ss_model_function_named(u->model, name);
+	}
+	return NULL;
 }
 
 static void check(struct ss_unit *u, const struct ss_rule *self)
@@ -186,8 +205,7 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 			continue;
 		}
 		ss_require(req, sizeof(req), '?', 'D', all);
-		first = ss_fops_ignoring(ff) == SS_YES
-				? ss_model_first_method(u->model, f, &member) : NULL;
+		first = ss_fops_ignoring(ff) == SS_YES ? named_method(u, f, &member) : NULL;
 		stream = ss_fops_stream_safe(ff) == SS_YES;
 		if (first)
 			snprintf(where, sizeof(where), " at an offset its %s method '%s' ignores",
@@ -201,8 +219,8 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 		ss_report_if(u, self, req, clang_getCursorLocation(f->cursor), self->severity,
 			     open, f->name,
 			     "'%s' %s, but %s: %s still succeed%s%s; call %s from the open method",
-			     f->name, refusal, why, ss_advice_positioned_calls(f, false),
-			     ss_advice_one_direction(f) ? "s" : "", first ? where : "",
+			     f->name, refusal, why, ss_advice_positioned_calls(u, f, false),
+			     ss_advice_one_direction(u, f) ? "s" : "", first ? where : "",
 			     ss_advice_open_call(u, stream));
 	}
 }

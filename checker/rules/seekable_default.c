@@ -85,7 +85,7 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 			     "call %s from the open method%s",
 			     f->name, lseek_too(u, f) ? "looks seekable" : "has no .llseek",
 			     member, first->name, ss_advice_refusing_calls(u),
-			     ss_advice_positioned_calls(f, lseek_too(u, f)),
+			     ss_advice_positioned_calls(u, f, lseek_too(u, f)),
 			     lseek_too(u, f) ? ""
 			     : " (and lseek() too before Linux 2.6.37, with no .llseek)",
 			     ss_advice_open_call(u, true),
