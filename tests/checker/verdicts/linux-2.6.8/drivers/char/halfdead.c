@@ -6,6 +6,10 @@
  * the message names it alone.  And a fops whose open always fails, as
  * sockets' sock_no_open() does: no open ever makes a file of it, and its
  * files are made without FMODE_PREAD, so it leaves no pread hole.
+ *
+ * Without .llseek the same holds for seekable-default: with a write that
+ * always fails, pread() and lseek() succeed, not pwrite(); a fops whose
+ * methods all fail (mwave's) moves nothing, whatever lseek() says.
  */
 #include <linux/fs.h>
 
@@ -74,8 +78,28 @@ static struct file_operations cmd_made_fops = {
 	.write		= cmd_write,
 };
 
+static ssize_t cmd_write_fails(struct file *file, const char __user *buf,
+			       size_t count, loff_t *ppos)
+{
+	return -EINVAL;
+}
+
+static struct file_operations cmd_ro_fops = {	/* expect: seekable-default */	/* warning: its read method 'cmd_read' never uses the file position: with no nonseekable_open() in its open method, pread() and lseek() succeed */
+	.open		= cmd_open,
+	.read		= cmd_read,
+	.write		= cmd_write_fails,
+};
+
+static struct file_operations cmd_dead_fops = {
+	.open		= cmd_open,
+	.read		= cmd_read_fails,
+	.write		= cmd_write_fails,
+};
+
 int cmd_init(void)
 {
+	register_chrdev(243, "cmdro", &cmd_ro_fops);
+	register_chrdev(244, "cmddead", &cmd_dead_fops);
 	register_chrdev(240, "cmd", &cmd_fops);
 	register_chrdev(241, "cmdstub", &cmd_stub_fops);
 	return register_chrdev(242, "cmdmade", &cmd_made_fops);
