@@ -102,6 +102,8 @@ const char *ss_unrefused_calls(const struct ss_unit *u, const struct ss_fops *f,
 {
 	bool r = unrefused(u, f, false), w = unrefused(u, f, true);
 
+	if (!r && !w)
+		return NULL;
 	*one = r != w;
 	*methods = r && w ? "read and write methods" : r ? "read method" : "write method";
 	return r && w ? "pread() and pwrite()" : r ? "pread()" : "pwrite()";

@@ -72,7 +72,8 @@ void ss_pread_method_names(const struct ss_fops *f, char *out, size_t n);
 /* Before 2.6.8: the calls among pread() and pwrite() whose method does
    not refuse them itself and may move data ("pread() and pwrite()", "pread()", "pwrite()"),
    that method or methods in a phrase into *methods ("read method"), and
-   whether it is one call. */
+   whether it is one call; NULL when each method this file defines refuses
+   them or moves no data, and no other remains. */
 const char *ss_unrefused_calls(const struct ss_unit *u, const struct ss_fops *f,
 			       const char **methods, bool *one);
 

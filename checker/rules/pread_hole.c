@@ -196,6 +196,8 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 			ss_pread_method_names(f, all, sizeof(all));
 			ss_require(req, sizeof(req), '?', 'P', all);
 			calls = ss_unrefused_calls(u, f, &methods, &one);
+			if (!calls)
+				continue;
 			ss_report_if(u, self, req, clang_getCursorLocation(f->cursor), self->severity,
 				     open, f->name,
 				     "'%s' %s, but its %s %s not refuse %s (`if (ppos != "

@@ -45,7 +45,7 @@ static void report_by_methods(struct ss_unit *u, const struct ss_rule *self,
 	char all[300], req[700] = "";
 	const char *methods, *calls = ss_unrefused_calls(u, f, &methods, &one);
 
-	if (ss_model_methods_refuse_pread(u->model, f))
+	if (ss_model_methods_refuse_pread(u->model, f) || !calls)
 		return;
 	ss_method_names(u, f, false, all, sizeof(all));
 	ss_require(req, sizeof(req), '?', 'D', all);
