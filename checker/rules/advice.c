@@ -144,20 +144,26 @@ const struct ss_function *ss_era_stream_method(const struct ss_unit *u, const st
 	const struct ss_fops_facts *ff = ss_unit_fops_facts(u, f);
 	enum ss_tri stream = ss_fops_missing_llseek_refuses(u->facts, ff) == SS_YES
 				     ? ss_fops_ignoring(ff) : ss_fops_stream(ff);
+	const struct ss_function *moving;
 
 	if (stream != SS_YES)
 		return NULL;
-	/* Name one that may move data: a stub or one that always fails
-	   answers no positioned call. */
+	moving = ss_advice_moving_method(u, f, member);
+	return moving ? moving : ss_model_first_method(u->model, f, member);
+}
+
+const struct ss_function *ss_advice_moving_method(const struct ss_unit *u, const struct ss_fops *f,
+						  const char **member)
+{
 	for (size_t j = 0; ss_data_methods[j]; j++) {
 		const char *name = ss_fops_method(f, ss_data_methods[j]);
 
-		if (name && ss_model_moves_data(u->model, name) != SS_NO) {
-			*member = ss_data_methods[j];
-			return ss_model_function_named(u->model, name);
-		}
+		if (!name || ss_model_moves_data(u->model, name) == SS_NO)
+			continue;
+		*member = ss_data_methods[j];
+		return ss_model_function_named(u->model, name);
 	}
-	return ss_model_first_method(u->model, f, member);
+	return NULL;
 }
 
 const char *ss_advice_no_llseek(const struct ss_unit *u)

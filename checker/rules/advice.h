@@ -41,8 +41,15 @@ const char *ss_advice_open_call(const struct ss_unit *u, bool stream);
    or from 5.2 "stream_open() or nonseekable_open()". */
 const char *ss_advice_refusing_calls(const struct ss_unit *u);
 
+/* The first data method, if defined here, that may move data (a stub or
+   one that always fails answers no positioned call; one of another file
+   stops the search with NULL as well as none), its member into *member. */
+const struct ss_function *ss_advice_moving_method(const struct ss_unit *u, const struct ss_fops *f,
+						  const char **member);
+
 /*
- * For a fops without .llseek: its first data method when every one it has
+ * For a fops without .llseek: its first data method that may move data
+ * (ss_advice_moving_method(), else its first) when every one it has
  * leaves the position alone, as the unit's kernel judges it; else NULL.
  * Where a missing .llseek refuses lseek (2.6.37 on), methods that only
  * store or advance the position count (ss_fops_ignoring()): such

@@ -155,22 +155,6 @@ static bool open_requires(struct ss_unit *u, const char *open, char *req, size_t
 	return false;
 }
 
-/* The first data method, if defined here, that may move data: a stub or
-   one that always fails answers no positioned call. */
-static const struct ss_function *named_method(const struct ss_unit *u, const struct ss_fops *f,
-					      const char **member)
-{
-	for (size_t j = 0; ss_data_methods[j]; j++) {
-		const char *name = ss_fops_method(f, ss_data_methods[j]);
-
-		if (!name || ss_model_moves_data(u->model, name) == SS_NO)
-			continue;
-		*member = ss_data_methods[j];
-		return ss_model_function_named(u->model, name);
-	}
-	return NULL;
-}
-
 static void check(struct ss_unit *u, const struct ss_rule *self)
 {
 	size_t i, n = ss_model_fops_count(u->model);
@@ -207,7 +191,7 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 			continue;
 		}
 		ss_require(req, sizeof(req), '?', 'D', all);
-		first = ss_fops_ignoring(ff) == SS_YES ? named_method(u, f, &member) : NULL;
+		first = ss_fops_ignoring(ff) == SS_YES ? ss_advice_moving_method(u, f, &member) : NULL;
 		stream = ss_fops_stream_safe(ff) == SS_YES;
 		if (first)
 			snprintf(where, sizeof(where), " at an offset its %s method '%s' ignores",
