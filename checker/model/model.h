@@ -235,6 +235,13 @@ bool ss_model_refuses_pread(const struct ss_model *m, const struct ss_function *
 /* Whether the methods pread and pwrite reach before 2.6.8 are defined
    here and refuse them, and there is one. */
 bool ss_model_methods_refuse_pread(const struct ss_model *m, const struct ss_fops *f);
+
+/* Whether the method `name` of this file may move data: no when it always
+   fails or never touches its buffer (a stub), unknown when it is not
+   defined here or a directive hides how it ends (facts/summary.h). */
+enum ss_tri ss_model_moves_data(const struct ss_model *m, const char *name);
+/* Whether the function `name` of this file returns an error on every path. */
+bool ss_model_always_fails(const struct ss_model *m, const char *name);
 /* The method pread() (write: pwrite()) reaches before 2.6.8: .read, or
    .aio_read without one; readv and writev take no offset. */
 const char *ss_pread_member(const struct ss_fops *f, bool write);

@@ -30,25 +30,30 @@ void ss_method_names(const struct ss_unit *u, const struct ss_fops *f, bool else
 }
 
 
-static bool has_one(const struct ss_fops *f, const char *const *members)
+/* A member naming a method that may move data: one that always fails or
+   is a stub makes no positioned call succeed. */
+static bool has_one(const struct ss_unit *u, const struct ss_fops *f, const char *const *members)
 {
-	for (size_t i = 0; members[i]; i++)
-		if (ss_fops_method(f, members[i]))
+	for (size_t i = 0; members[i]; i++) {
+		const char *name = ss_fops_method(f, members[i]);
+
+		if (name && ss_model_moves_data(u->model, name) != SS_NO)
 			return true;
+	}
 	return false;
 }
 
 /* 0: both or neither, 1: reads only, 2: writes only. */
-static int direction(const struct ss_fops *f)
+static int direction(const struct ss_unit *u, const struct ss_fops *f)
 {
-	bool r = has_one(f, ss_read_methods), w = has_one(f, ss_write_methods);
+	bool r = has_one(u, f, ss_read_methods), w = has_one(u, f, ss_write_methods);
 
 	return r == w ? 0 : r ? 1 : 2;
 }
 
-bool ss_advice_one_direction(const struct ss_fops *f)
+bool ss_advice_one_direction(const struct ss_unit *u, const struct ss_fops *f)
 {
-	return direction(f) != 0;
+	return direction(u, f) != 0;
 }
 
 bool ss_opened_nonseekable(const struct ss_unit *u, const char *function)
@@ -86,7 +91,8 @@ static bool unrefused(const struct ss_unit *u, const struct ss_fops *f, bool wri
 	const char *name = ss_pread_member(f, write);
 	const struct ss_function *fn = name ? ss_model_function_named(u->model, name) : NULL;
 
-	return name && !(fn && ss_model_refuses_pread(u->model, fn));
+	return name && !(fn && ss_model_refuses_pread(u->model, fn)) &&
+	       ss_model_moves_data(u->model, name) != SS_NO;
 }
 
 const char *ss_unrefused_calls(const struct ss_unit *u, const struct ss_fops *f,
@@ -94,19 +100,22 @@ const char *ss_unrefused_calls(const struct ss_unit *u, const struct ss_fops *f,
 {
 	bool r = unrefused(u, f, false), w = unrefused(u, f, true);
 
+	if (!r && !w)
+		return NULL;
 	*one = r != w;
 	*methods = r && w ? "read and write methods" : r ? "read method" : "write method";
 	return r && w ? "pread() and pwrite()" : r ? "pread()" : "pwrite()";
 }
 
-const char *ss_advice_positioned_calls(const struct ss_fops *f, bool lseek)
+const char *ss_advice_positioned_calls(const struct ss_unit *u, const struct ss_fops *f,
+				       bool lseek)
 {
 	static const char *const words[2][3] = {
 		{ "pread() and pwrite()", "pread()", "pwrite()" },
 		{ "pread(), pwrite() and lseek()", "pread() and lseek()", "pwrite() and lseek()" },
 	};
 
-	return words[lseek][direction(f)];
+	return words[lseek][direction(u, f)];
 }
 
 
@@ -133,8 +142,26 @@ const struct ss_function *ss_era_stream_method(const struct ss_unit *u, const st
 	const struct ss_fops_facts *ff = ss_unit_fops_facts(u, f);
 	enum ss_tri stream = ss_fops_missing_llseek_refuses(u->facts, ff) == SS_YES
 				     ? ss_fops_ignoring(ff) : ss_fops_stream(ff);
+	const struct ss_function *moving;
 
-	return stream == SS_YES ? ss_model_first_method(u->model, f, member) : NULL;
+	if (stream != SS_YES)
+		return NULL;
+	moving = ss_advice_moving_method(u, f, member);
+	return moving ? moving : ss_model_first_method(u->model, f, member);
+}
+
+const struct ss_function *ss_advice_moving_method(const struct ss_unit *u, const struct ss_fops *f,
+						  const char **member)
+{
+	for (size_t j = 0; ss_data_methods[j]; j++) {
+		const char *name = ss_fops_method(f, ss_data_methods[j]);
+
+		if (!name || ss_model_moves_data(u->model, name) == SS_NO)
+			continue;
+		*member = ss_data_methods[j];
+		return ss_model_function_named(u->model, name);
+	}
+	return NULL;
 }
 
 const char *ss_advice_no_llseek(const struct ss_unit *u)

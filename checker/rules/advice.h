@@ -41,8 +41,15 @@ const char *ss_advice_open_call(const struct ss_unit *u, bool stream);
    or from 5.2 "stream_open() or nonseekable_open()". */
 const char *ss_advice_refusing_calls(const struct ss_unit *u);
 
+/* The first data method, if defined here, that may move data (a stub or
+   one that always fails answers no positioned call; one of another file
+   stops the search with NULL as well as none), its member into *member. */
+const struct ss_function *ss_advice_moving_method(const struct ss_unit *u, const struct ss_fops *f,
+						  const char **member);
+
 /*
- * For a fops without .llseek: its first data method when every one it has
+ * For a fops without .llseek: its first data method that may move data
+ * (ss_advice_moving_method(), else its first) when every one it has
  * leaves the position alone, as the unit's kernel judges it; else NULL.
  * Where a missing .llseek refuses lseek (2.6.37 on), methods that only
  * store or advance the position count (ss_fops_ignoring()): such
@@ -70,18 +77,21 @@ bool ss_opened_nonseekable(const struct ss_unit *u, const char *function);
 void ss_pread_method_names(const struct ss_fops *f, char *out, size_t n);
 
 /* Before 2.6.8: the calls among pread() and pwrite() whose method does
-   not refuse them itself ("pread() and pwrite()", "pread()", "pwrite()"),
+   not refuse them itself and may move data ("pread() and pwrite()", "pread()", "pwrite()"),
    that method or methods in a phrase into *methods ("read method"), and
-   whether it is one call. */
+   whether it is one call; NULL when each method this file defines refuses
+   them or moves no data, and no other remains. */
 const char *ss_unrefused_calls(const struct ss_unit *u, const struct ss_fops *f,
 			       const char **methods, bool *one);
 
 /* The positioned calls that reach the fops' data methods: "pread() and
    pwrite()", "pread()" with no write method, "pwrite()" with no read
-   method; `lseek` appends lseek(). */
-const char *ss_advice_positioned_calls(const struct ss_fops *f, bool lseek);
+   method, a method that always fails or is a stub counting as none;
+   `lseek` appends lseek(). */
+const char *ss_advice_positioned_calls(const struct ss_unit *u, const struct ss_fops *f,
+				       bool lseek);
 /* Whether it reads or writes but not both (one call, one verb). */
-bool ss_advice_one_direction(const struct ss_fops *f);
+bool ss_advice_one_direction(const struct ss_unit *u, const struct ss_fops *f);
 
 /* How the file refuses lseek with `no_llseek`, in its kernel's words. */
 const char *ss_advice_no_llseek(const struct ss_unit *u);

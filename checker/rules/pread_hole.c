@@ -75,7 +75,8 @@ static bool refuses_lseek(struct ss_unit *u, const struct ss_fops *f,
 
 /* What the open method leaves to the tree: one defined in another file
    must be shown seekable; one defined here must not call one of another
-   file that the tree shows refusing pread. */
+   file that the tree shows refusing pread, nor always fail (then no file
+   of the fops is opened at all: sockets' sock_no_open()). */
 static bool open_requires(struct ss_unit *u, const char *open, char *req, size_t n)
 {
 	switch (ss_model_open_kind(u->model, open)) {
@@ -87,6 +88,8 @@ static bool open_requires(struct ss_unit *u, const char *open, char *req, size_t
 	case SS_OPEN_SEEKABLE: {
 		char outside[400];
 
+		if (ss_model_always_fails(u->model, open))
+			return false;
 		ss_model_calls_outside(u->model, open, outside, sizeof(outside));
 		ss_require(req, n, '?', 'R', outside);
 		return true;
@@ -120,6 +123,8 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 			ss_pread_method_names(f, all, sizeof(all));
 			ss_require(req, sizeof(req), '?', 'P', all);
 			calls = ss_unrefused_calls(u, f, &methods, &one);
+			if (!calls)
+				continue;
 			ss_report_if(u, self, req, clang_getCursorLocation(f->cursor), self->severity,
 				     open, f->name,
 				     "'%s' %s, but its %s %s not refuse %s (`if (ppos != "
@@ -129,8 +134,7 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 			continue;
 		}
 		ss_require(req, sizeof(req), '?', 'D', all);
-		first = ss_fops_ignoring(ff) == SS_YES
-				? ss_model_first_method(u->model, f, &member) : NULL;
+		first = ss_fops_ignoring(ff) == SS_YES ? ss_advice_moving_method(u, f, &member) : NULL;
 		stream = ss_fops_stream_safe(ff) == SS_YES;
 		if (first)
 			snprintf(where, sizeof(where), " at an offset its %s method '%s' ignores",
@@ -144,8 +148,8 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 		ss_report_if(u, self, req, clang_getCursorLocation(f->cursor), self->severity,
 			     open, f->name,
 			     "'%s' %s, but %s: %s still succeed%s%s; call %s from the open method",
-			     f->name, refusal, why, ss_advice_positioned_calls(f, false),
-			     ss_advice_one_direction(f) ? "s" : "", first ? where : "",
+			     f->name, refusal, why, ss_advice_positioned_calls(u, f, false),
+			     ss_advice_one_direction(u, f) ? "s" : "", first ? where : "",
 			     ss_advice_open_call(u, stream));
 	}
 }

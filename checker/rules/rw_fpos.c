@@ -46,6 +46,30 @@ static const char *instead(const struct ss_function *f, char *buf, size_t n)
 	return buf;
 }
 
+/* The positioned call that reaches the method: a read method is pread's,
+   a write method pwrite's. */
+static bool one_call(const struct ss_function *f)
+{
+	unsigned r = f->roles & (SS_ROLE_READ | SS_ROLE_AIO_READ | SS_ROLE_READV);
+	unsigned w = f->roles & (SS_ROLE_WRITE | SS_ROLE_AIO_WRITE | SS_ROLE_WRITEV);
+
+	return !r != !w;
+}
+
+static const char *calls(const struct ss_function *f, const char *one, const char *both)
+{
+	static char buf[64];
+
+	if (!one_call(f))
+		snprintf(buf, sizeof(buf), "pread() and pwrite() %s", both);
+	else
+		snprintf(buf, sizeof(buf), "%s %s",
+			 f->roles & (SS_ROLE_READ | SS_ROLE_AIO_READ | SS_ROLE_READV) ? "pread()"
+										  : "pwrite()",
+			 one);
+	return buf;
+}
+
 /*
  * Before 2.6.8 read() and write() hand the method &file->f_pos itself, so
  * there the access is *ppos under another name; but pread() and pwrite()
@@ -65,12 +89,23 @@ static void report_by_pointer(struct ss_unit *u, const struct ss_rule *self,
 			     "kernel since the method refuses pread(); from Linux %s on the "
 			     "method must use '%s'", who, ss_fpos_verb(a), a->base,
 			     pos, ss_vfs_since(SS_VFS_POSITION_COPY), pos);
+	else if (a->use != SS_FPOS_WRITE)
+		/* read() hands it f_pos anyway: the harm is pread's alone */
+		ss_report_at(u, self, clang_getCursorLocation(a->member), SS_WARNING, f->name,
+			     f->object,
+			     "%s %s %s->f_pos instead of '%s': %s the method %s own offset, "
+			     "which this ignores, so %s at the file's position", who,
+			     ss_fpos_verb(a), a->base, pos, calls(f, "hands", "hand"),
+			     one_call(f) ? "its" : "their", one_call(f) ? "it acts" : "they act");
 	else
 		ss_report_at(u, self, clang_getCursorLocation(a->member), SS_WARNING, f->name,
 			     f->object,
-			     "%s %s %s->f_pos instead of '%s': pread() and pwrite() hand the "
-			     "method their own offset, which this ignores, and move the "
-			     "file's position", who, ss_fpos_verb(a), a->base, pos);
+			     "%s %s %s->f_pos instead of '%s': %s the method %s own offset%s, "
+			     "and this moves the file's position, which %s must leave alone",
+			     who, ss_fpos_verb(a), a->base, pos, calls(f, "hands", "hand"),
+			     one_call(f) ? "its" : "their",
+			     f->position_reads ? "" : ", which the method ignores",
+			     one_call(f) ? "it" : "they");
 }
 
 /* A method's own file; its address handed to a call is fpos-address's. */

@@ -46,6 +46,8 @@ static void report_by_methods(struct ss_unit *u, const struct ss_rule *self,
 	char all[300], req[700] = "";
 	const char *methods, *calls = ss_unrefused_calls(u, f, &methods, &one);
 
+	if (!calls)
+		return;
 	ss_method_names(u, f, false, all, sizeof(all));
 	ss_require(req, sizeof(req), '?', 'D', all);
 	ss_pread_method_names(f, all, sizeof(all));
@@ -67,6 +69,7 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 		const struct ss_fops *f = ss_model_fops(u->model, i);
 		const struct ss_function *first;
 		const char *member = NULL;
+		char all[300], req[400];
 
 		if (fops_applies(u->facts, &u->facts->fops[i]) == SS_NO)
 			continue;
@@ -77,14 +80,19 @@ static void check(struct ss_unit *u, const struct ss_rule *self)
 			report_by_methods(u, self, f, member, first);
 			continue;
 		}
-		ss_report_at(u, self, clang_getCursorLocation(f->cursor), self->severity,
+		/* A fops none of whose methods moves data leaves nothing to
+		   succeed at (those of another file as the tree says). */
+		ss_method_names(u, f, false, all, sizeof(all));
+		*req = '\0';
+		ss_require(req, sizeof(req), '?', 'D', all);
+		ss_report_if(u, self, req, clang_getCursorLocation(f->cursor), self->severity,
 			     first->name, f->name,
 			     "'%s' %s, yet its %s method '%s' never uses the file "
 			     "position: with no %s in its open method, %s succeed on this stream%s; "
 			     "call %s from the open method%s",
 			     f->name, lseek_too(u, f) ? "looks seekable" : "has no .llseek",
 			     member, first->name, ss_advice_refusing_calls(u),
-			     ss_advice_positioned_calls(f, lseek_too(u, f)),
+			     ss_advice_positioned_calls(u, f, lseek_too(u, f)),
 			     lseek_too(u, f) ? ""
 			     : " (and lseek() too before Linux 2.6.37, with no .llseek)",
 			     ss_advice_open_call(u, true),

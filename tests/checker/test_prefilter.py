@@ -40,7 +40,7 @@ NONSEEKABLE = """#include <linux/fs.h>
 
 static ssize_t ring_read(struct file *file, char __user *buf, size_t n, loff_t *ppos)
 {
-	return 0;
+	return n && put_user(0, buf) ? -EFAULT : !!n;
 }
 
 static int ring_open(struct inode *inode, struct file *file)

@@ -21,7 +21,9 @@ static ssize_t probe_read(struct file *file, char *buf, size_t count,
 static ssize_t probe_stream_read(struct file *file, char *buf, size_t count,
 				 loff_t *ppos)
 {
-	return count ? 1 : 0;
+	if (!count)
+		return 0;
+	return put_user(probe_value, buf) ? -EFAULT : 1;
 }
 
 static const struct file_operations probe_fops = {	/* expect: seekable-default */

@@ -21,7 +21,7 @@ static ssize_t counter_read(struct file *file, char *buf, size_t count, loff_t *
 		return -EINVAL;
 	if (copy_to_user(buf, &counter_value, sizeof(counter_value)))
 		return -EFAULT;
-	file->f_pos += sizeof(counter_value);	/* expect: rw-fpos */ /* warning: pread() and pwrite() hand the method their own offset */
+	file->f_pos += sizeof(counter_value);	/* expect: rw-fpos */ /* warning: pread() hands the method its own offset, which the method ignores, and this moves the file's position */
 	return sizeof(counter_value);
 }
 

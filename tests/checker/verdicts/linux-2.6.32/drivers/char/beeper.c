@@ -15,6 +15,10 @@ static int beeper_open(struct inode *inode, struct file *file)
 static ssize_t beeper_write(struct file *file, const char __user *buf, size_t count,
 			    loff_t *ppos)
 {
+	char tone;
+
+	if (count && get_user(tone, buf))
+		return -EFAULT;
 	return count;
 }
 
