@@ -128,11 +128,11 @@ static bool body_at(const char *s, size_t len, size_t i, struct body *out)
 	return out->close < len && !has_directive(s, out->open, out->close);
 }
 
-/* Back from `at`, just after `( struct file * NAME ,` and blanks: where
-   the function's name starts, or false. */
-static bool file_first(const char *s, size_t at, size_t *name, size_t *name_end)
+/* Back from `at`, just after `TYPE * NAME ,` and blanks: whether TYPE is
+   the word asked for, and where it starts. */
+static bool pointer_before(const char *s, size_t at, const char *type, size_t n, size_t *start)
 {
-	size_t b, e, paren;
+	size_t b, e;
 
 	b = ss_ctext_back_blank(s, at);
 	if (b == 0 || s[b - 1] != ',')
@@ -143,8 +143,17 @@ static bool file_first(const char *s, size_t at, size_t *name, size_t *name_end)
 	e = ss_ctext_back_blank(s, b);
 	if (e == 0 || s[e - 1] != '*')
 		return false;
-	b = word_before(s, e - 1, &e);
-	if (!is_word(s, b, e, WORD("file")))
+	*start = word_before(s, e - 1, &e);
+	return is_word(s, *start, e, type, n);
+}
+
+/* Back from `at`, just after `( struct file * NAME ,` and blanks: where
+   the function's name starts, or false. */
+static bool file_first(const char *s, size_t at, size_t *name, size_t *name_end)
+{
+	size_t b, e, paren;
+
+	if (!pointer_before(s, at, WORD("file"), &b))
 		return false;
 	b = word_before(s, b, &e);
 	if (!is_word(s, b, e, WORD("struct")))
@@ -182,20 +191,11 @@ static bool llseek_method(const char *s, size_t len, size_t q, bool pasting, str
  */
 static bool readdir_method(const char *s, size_t len, size_t q, bool pasting, struct body *out)
 {
-	size_t name, name_end, b, e, i;
+	size_t name, name_end, b, i;
 
 	/* back: ( struct file * NAME , void * NAME , */
-	b = ss_ctext_back_blank(s, q);
-	if (b == 0 || s[b - 1] != ',')
-		return false;
-	b = word_before(s, b - 1, &e);
-	if (b == e)
-		return false;
-	e = ss_ctext_back_blank(s, b);
-	if (e == 0 || s[e - 1] != '*')
-		return false;
-	b = word_before(s, e - 1, &e);
-	if (!is_word(s, b, e, WORD("void")) || !file_first(s, b, &name, &name_end) || pasting)
+	if (!pointer_before(s, q, WORD("void"), &b) || !file_first(s, b, &name, &name_end) ||
+	    pasting)
 		return false;
 	/* forward: filldir_t NAME ) { */
 	i = param(s, len, q, WORD("filldir_t"), ')');
