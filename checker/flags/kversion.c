@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "flags/kversion.h"
 #include "util/path.h"
+#include "util/xalloc.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -137,10 +138,11 @@ static bool makefile_version(const char *dir, struct ss_kversion *v)
 	return true;
 }
 
-struct ss_kversion ss_kversion_of_file(const char *file)
+/* The version of the Makefiles at and above `start`. */
+static struct ss_kversion version_above(const char *start)
 {
 	struct ss_kversion v = { 0 };
-	char *dir = ss_path_dirname(file);
+	char *dir = xstrdup(start);
 
 	for (;;) {
 		char *up;
@@ -155,4 +157,22 @@ struct ss_kversion ss_kversion_of_file(const char *file)
 	}
 	free(dir);
 	return v;
+}
+
+struct ss_kversion ss_kversion_of_file(const char *file)
+{
+	/* The last directory asked about: files come a directory at a time,
+	   and each would read the same few Makefiles again. */
+	static char *last_dir;
+	static struct ss_kversion last;
+	char *dir = ss_path_dirname(file);
+
+	if (!last_dir || strcmp(dir, last_dir) != 0) {
+		last = version_above(dir);
+		free(last_dir);
+		last_dir = dir;
+	} else {
+		free(dir);
+	}
+	return last;
 }

@@ -34,7 +34,8 @@ const char *ss_kversion_name(struct ss_kversion v, char *buf, size_t n);
  * The version of the kernel tree holding the file at absolute path `file`:
  * VERSION, PATCHLEVEL and SUBLEVEL of the nearest Makefile above it that
  * sets the first two, as the kernel's own make reads them (the semantic
- * patches look for the same Makefile).  Unknown when there is none.
+ * patches look for the same Makefile).  Unknown when there is none.  The
+ * last directory's answer is kept for the next file of the same one.
  */
 struct ss_kversion ss_kversion_of_file(const char *file);
 

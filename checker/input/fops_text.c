@@ -311,9 +311,9 @@ static bool open_is_stream(struct words *w, struct span name)
 /*
  * Whether the function `name` is surely not defined in the text, so that
  * the parse would find no body for it: every mention of it is a value
- * after `=`, and nothing is pasted together (`##`) that could spell it.  A
- * definition, a prototype, a macro argument or a #define of it is preceded
- * by something else.
+ * after `=` or a GNU-style `member:`, and nothing is pasted together (`##`)
+ * that could spell it.  A definition, a prototype, a macro argument or a
+ * #define of it is preceded by something else.
  */
 static bool defined_elsewhere(const struct context *c, struct span name)
 {
@@ -326,7 +326,7 @@ static bool defined_elsewhere(const struct context *c, struct span name)
 	while ((i = word_after(c->words, name, &walk, i)) != SIZE_MAX) {
 		size_t b = ss_ctext_back_blank(s, i);
 
-		if (b == 0 || s[b - 1] != '=')
+		if (b == 0 || (s[b - 1] != '=' && s[b - 1] != ':'))
 			return false;
 	}
 	return true;

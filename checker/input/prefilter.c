@@ -125,7 +125,8 @@ static bool holds_a_need(const struct ss_want *r, const char *buf, size_t len, b
 	return false;
 }
 
-static bool match(const struct ss_prefilter *p, const char *buf, size_t len, bool text)
+static bool match(const struct ss_prefilter *p, const char *buf, size_t len, bool text,
+		  const struct ss_prefilter_era *era)
 {
 	struct seen m = { 0 };
 	struct ss_facts sheet;
@@ -139,8 +140,11 @@ static bool match(const struct ss_prefilter *p, const char *buf, size_t len, boo
 	for (size_t i = 0; i < p->ntested && !found; i++) {
 		if (!holds_a_need(&p->tested[i], buf, len, text, &m))
 			continue;
-		if (!read)
+		if (!read) {
 			ss_text_facts(buf, len, &sheet);
+			if (era)
+				era->fill(era->ctx, &sheet);
+		}
 		read = true;
 		found = p->tested[i].applies(&sheet) != SS_NO;
 	}
@@ -151,12 +155,18 @@ static bool match(const struct ss_prefilter *p, const char *buf, size_t len, boo
 
 bool ss_prefilter_match(const struct ss_prefilter *p, const char *buf, size_t len)
 {
-	return match(p, buf, len, buf[len] == '\0' && !memchr(buf, '\0', len));
+	return match(p, buf, len, buf[len] == '\0' && !memchr(buf, '\0', len), NULL);
 }
 
 bool ss_prefilter_match_text(const struct ss_prefilter *p, const char *buf, size_t len)
 {
-	return match(p, buf, len, true);
+	return match(p, buf, len, true, NULL);
+}
+
+bool ss_prefilter_match_era(const struct ss_prefilter *p, const char *buf, size_t len,
+			    const struct ss_prefilter_era *era)
+{
+	return match(p, buf, len, true, era);
 }
 
 void ss_prefilter_free(struct ss_prefilter *p)

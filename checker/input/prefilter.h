@@ -36,6 +36,19 @@ bool ss_prefilter_match(const struct ss_prefilter *p, const char *buf, size_t le
 /* The same for text known to hold no NUL before buf[len], which is one:
    the caller has looked already (run.c turns binary files away). */
 bool ss_prefilter_match_text(const struct ss_prefilter *p, const char *buf, size_t len);
+
+/*
+ * What the text cannot tell and the caller can: the era's facts of the
+ * file's kernel (vfs[] of the sheet), put on the text's sheet before the
+ * conditions are asked.  Asked at most once a file, and only of a file
+ * whose conditions must be asked.  NULL leaves the era unknown.
+ */
+struct ss_prefilter_era {
+	void (*fill)(void *ctx, struct ss_facts *sheet);
+	void *ctx;
+};
+bool ss_prefilter_match_era(const struct ss_prefilter *p, const char *buf, size_t len,
+			    const struct ss_prefilter_era *era);
 void ss_prefilter_free(struct ss_prefilter *p);
 
 #endif

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "run/file.h"
 
+#include "flags/vfs_era.h"
 #include "input/source.h"
 #include "model/summary.h"
 #include "run/analyse.h"
@@ -38,6 +39,32 @@ static struct ss_cache_key *result_key(const struct ss_checker *c, const char *p
 	return k;
 }
 
+/* The file whose era the text's sheet is given (prefilter.h). */
+struct era_of {
+	const struct ss_checker *c;
+	const char *path;
+};
+
+/* The era's facts of the file's kernel, as plan_file() will find it:
+   --kernel, else the file's tree's (Kbuild's plan knows none without a
+   tree, and the text then leaves the era unknown as well). */
+static void text_era(void *ctx, struct ss_facts *sheet)
+{
+	const struct era_of *e = ctx;
+	struct ss_kversion v = e->c->opt->kernel;
+
+	if (!ss_kversion_known(v) && !e->c->kbuild) {
+		char *abs = ss_path_absolute(e->path);
+		char *real = abs ? realpath(abs, NULL) : NULL;
+
+		if (abs)
+			v = ss_kversion_of_file(real ? real : abs);
+		free(real);
+		free(abs);
+	}
+	ss_vfs_facts(v, sheet);
+}
+
 /*
  * Turn the file away when it is binary or holds nothing any rule needs
  * (nor, with --patch-files, anything the choice of files needs): false,
@@ -47,16 +74,18 @@ static bool worth_parsing(const struct ss_checker *c, const char *path,
 			  const struct ss_source *src, bool *choice_only, struct ss_file_result *r)
 {
 	long nul = ss_source_nul_offset(src);
+	struct era_of of = { c, path };
+	const struct ss_prefilter_era era = { text_era, &of };
 
 	if (nul >= 0) {
 		ss_record_binary(path, nul, r);
 		return false;
 	}
 	*choice_only = false;
-	if (c->opt->parse_all || ss_prefilter_match_text(&c->prefilter, src->buf, src->len))
+	if (c->opt->parse_all || ss_prefilter_match_era(&c->prefilter, src->buf, src->len, &era))
 		return true;
 	*choice_only = c->opt->patch_files &&
-		       ss_prefilter_match_text(&c->choice_prefilter, src->buf, src->len);
+		       ss_prefilter_match_era(&c->choice_prefilter, src->buf, src->len, &era);
 	if (*choice_only)
 		return true;
 	ss_record_skipped(c, path, r);

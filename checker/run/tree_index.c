@@ -2,7 +2,9 @@
 #define _GNU_SOURCE
 #include "run/tree_index.h"
 
+#include "flags/kversion.h"
 #include "util/container.h"
+#include "util/path.h"
 #include "util/xalloc.h"
 
 #include <stdint.h>
@@ -53,7 +55,25 @@ static void key_words(struct ss_cache_key *k, const struct ss_options *o)
 	}
 }
 
-/* Everything a skipped file's result depends on besides its bytes. */
+/* The kernel a file directly in `path` (or `path` itself) is written for,
+   as the prefilter's era of the file's sheet will find it (file.c). */
+static void key_kernel(struct ss_cache_key *k, const char *path)
+{
+	char *real = realpath(path, NULL);
+	char *inside = ss_path_join(real ? real : path, "Makefile");
+	struct ss_kversion v = ss_kversion_of_file(inside);
+	char name[32];
+
+	ss_cache_key_add_str(k, ss_kversion_name(v, name, sizeof(name)));
+	free(inside);
+	free(real);
+}
+
+/* Everything a skipped file's result depends on besides its bytes: the
+   options, and the era the text's sheet is given (the kernel of each
+   PATH's tree; one of a tree below a PATH is not looked at, and a
+   change of its Makefile's version leaves its skipped files skipped
+   until they change). */
 static void index_id(struct ss_cache *c, const struct ss_options *o, unsigned char id[32])
 {
 	struct ss_cache_key *k = ss_cache_key_new(c);
@@ -63,11 +83,14 @@ static void index_id(struct ss_cache *c, const struct ss_options *o, unsigned ch
 	ss_cache_key_add_str(k, "tree index 1");
 	ss_cache_key_add_str(k, cwd);
 	free(cwd);
-	for (size_t i = 0; i < o->npaths; i++)
+	for (size_t i = 0; i < o->npaths; i++) {
 		ss_cache_key_add_str(k, o->paths[i]);
+		key_kernel(k, o->paths[i]);
+	}
 	ss_cache_key_add_str(k, o->build_dir);
-	snprintf(how, sizeof(how), "%d %d %d %d %zu", o->verbose, o->parse_all, o->patch_files,
-		 o->follow_symlinks, o->npatch_words);
+	snprintf(how, sizeof(how), "%d %d %d %d %zu %u.%u.%u", o->verbose, o->parse_all,
+		 o->patch_files, o->follow_symlinks, o->npatch_words, o->kernel.major,
+		 o->kernel.minor, o->kernel.sub);
 	ss_cache_key_add_str(k, how);
 	key_words(k, o);
 	ss_cache_key_id(k, id);

@@ -104,6 +104,14 @@ static void test_ruled_out(void)
 	CHECK(!MAYBE("static const struct file_operations foo_fops = {\n"
 		     "\t.read = seq_read,\n\t.release = single_release,\n};\n", NONE),
 	      "a read method defined elsewhere may use its position: no stream");
+	CHECK(!MAYBE("static struct file_operations foo_dir = {\n"
+		     "\tread: generic_read_dir,\n\treaddir: foo_readdir,\n};\n", NONE),
+	      "a GNU-style read method defined elsewhere: no stream either");
+	CHECK(MAYBE("static struct file_operations foo_dir = {\n"
+		    "\tread: foo_read,\n};\n"
+		    "static ssize_t foo_read(struct file *f, char *b, size_t n, loff_t *p)\n"
+		    "{\n\treturn 0;\n}\n", NONE),
+	      "a GNU-style read method defined here after the table");
 	CHECK(!MAYBE(STREAM_READ "static const struct file_operations foo_fops = {\n"
 		     "\t.read = foo_read,\n\t.llseek = no_llseek,\n};\n"
 		     "int foo_fd(void)\n{\n\treturn anon_inode_getfd(\"[foo]\", &foo_fops, NULL, 0);\n}\n",

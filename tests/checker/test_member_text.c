@@ -14,6 +14,9 @@
 #define LLSEEK(body) \
 	"static loff_t foo_llseek(struct file *file, loff_t off, int whence)\n" \
 	"{\n" body "}\n"
+#define READDIR(body) \
+	"static int foo_readdir(struct file *filp, void *dirent, filldir_t filldir)\n" \
+	"{\n" body "}\n"
 #define TABLE "static const struct file_operations foo_fops = {\n" \
 	"\t.llseek = foo_llseek,\n};\n"
 
@@ -56,5 +59,37 @@ int main(void)
 	CHECK(REACHES("static loff_t foo_llseek(struct file *file, loff_t off)\n"
 		      "{\n\treturn file->f_pos;\n}\n" TABLE),
 	      "inside a function of another signature");
+	CHECK(!REACHES(LLSEEK("\treturn file->f_pos;\n") TABLE
+		       "#define dbg(fmt, args...) printk(fmt , ## args)\n"),
+	      "in a text whose only ## swallows a comma");
+	CHECK(!REACHES(READDIR("\tfilp->f_pos++;\n")
+		       "static struct file_operations foo_dir = {\n\treaddir:\tfoo_readdir,\n};\n"),
+	      "inside a readdir method, which owns the position");
+	CHECK(!REACHES(READDIR("\tfilp->f_pos++;\n")), "inside a readdir nothing names");
+	CHECK(!REACHES("static int foo_readdir(struct file *, void *, filldir_t);\n"
+		       READDIR("\tfilp->f_pos++;\n")
+		       "static struct file_operations foo_dir = {\n\treaddir:\tfoo_readdir,\n};\n"),
+	      "inside a readdir declared before");
+	CHECK(!REACHES(READDIR("\tprintk(\"foo_readdir() at %lld\\n\", filp->f_pos++);\n"
+			       "\t/* foo_readdir: done */\n")),
+	      "inside a readdir whose name a string and a comment hold");
+	CHECK(REACHES(READDIR("\tfilp->f_pos++;\n")
+		      "static int other(struct file *f, void *d, filldir_t fill)\n"
+		      "{\n\treturn foo_readdir(f, d, fill);\n}\n"),
+	      "inside a readdir another function calls");
+	CHECK(REACHES(READDIR("\tfilp->f_pos++;\n")
+		      "static int other(struct file *f, void *d, filldir_t fill)\n"
+		      "{\n\tif (f)\n\t\tfoo_readdir(f, d, fill);\n\telse\n"
+		      "\t\tfoo_readdir(f, d, fill);\n\treturn 0;\n}\n"),
+	      "inside a readdir called as a statement");
+	CHECK(REACHES(READDIR("\tfilp->f_pos++;\n")
+		      "static struct file_operations foo_dir = {\n\t.read = foo_readdir,\n};\n"),
+	      "inside one a table names as a read method");
+	CHECK(REACHES("static int foo_readdir(struct file *filp, char *buf, filldir_t filldir)\n"
+		      "{\n\treturn filp->f_pos;\n}\n"),
+	      "inside a function of another signature with a filldir_t");
+	CHECK(REACHES(READDIR("\tfilp->f_pos++;\n")
+		      "static int other(struct file *filp)\n{\n\treturn filp->f_pos;\n}\n"),
+	      "in a helper beside a readdir method");
 	return check_status("member_text");
 }

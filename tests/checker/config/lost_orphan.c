@@ -19,14 +19,14 @@ ssize_t lo_read(struct file *file, char *buf, size_t count, loff_t *ppos)
 
 /*
  * Its f_pos use is what has the file parsed at all: the prefilter passes
- * an llseek method by only when nothing but its table names it, and here a
- * declaration does too.
+ * an llseek method by only when its body holds no preprocessor line, whose
+ * braces it cannot trust, and here one does.
  */
-static loff_t lo_llseek(struct file *file, loff_t offset, int whence);
-
 static loff_t lo_llseek(struct file *file, loff_t offset, int whence)
 {
+#if 1
 	file->f_pos = offset;
+#endif
 	return offset;
 }
 

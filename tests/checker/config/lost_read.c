@@ -51,14 +51,14 @@ static struct file_operations lr_first_fops = {
 
 /*
  * Its f_pos use is what has the file parsed at all: the prefilter passes
- * an llseek method by only when nothing but its table names it, and here a
- * declaration does too.
+ * an llseek method by only when its body holds no preprocessor line, whose
+ * braces it cannot trust, and here one does.
  */
-static loff_t lr_llseek(struct file *file, loff_t offset, int whence);
-
 static loff_t lr_llseek(struct file *file, loff_t offset, int whence)
 {
+#if 1
 	file->f_pos = offset;
+#endif
 	return offset;
 }
 
