@@ -71,6 +71,11 @@ ELSEWHERE = """#include <linux/fs.h>
 static struct file_operations other_fops = {
 	read:		other_read,
 };
+
+static int __init other_init(void)
+{
+	return register_chrdev(0, "other", &other_fops);
+}
 """
 
 
