@@ -107,7 +107,7 @@ static void test_ruled_out(void)
 	CHECK(!MAYBE("static struct file_operations foo_dir = {\n"
 		     "\tread: generic_read_dir,\n\treaddir: foo_readdir,\n};\n", NONE),
 	      "a GNU-style read method defined elsewhere: no stream either");
-	CHECK(MAYBE("static struct file_operations foo_dir = {\n"
+	CHECK(MAYBE("static struct file_operations foo_fops = {\n"
 		    "\tread: foo_read,\n};\n"
 		    "static ssize_t foo_read(struct file *f, char *b, size_t n, loff_t *p)\n"
 		    "{\n\treturn 0;\n}\n", NONE),
