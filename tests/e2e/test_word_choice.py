@@ -91,7 +91,7 @@ try:
 
     def fix(top):
         env = dict(os.environ, SAFESEEK_BUILD_DIR=os.path.dirname(CHECKER))
-        p = subprocess.run([os.path.join(TOP, "run-check.sh"), "--fix", "-j", "2", top],
+        p = subprocess.run([os.path.join(TOP, "run-check.sh"), "--fix", "-j", "1", top],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                            universal_newlines=True, env=env, timeout=1200)
         expect(p.returncode == 0, "--fix on %s: exit %d\n%s" % (top, p.returncode,

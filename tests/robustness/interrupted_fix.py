@@ -9,9 +9,12 @@ the job.
 The points are spread over the whole run (scanning, converting on the
 scratch copy, installing, verifying); around the installation they are
 milliseconds apart.  The first run stopped after 'installing' times the
-run up to there, which places the others.
+run up to there, which places the others.  The tree is the part of the
+corpus that holds the sysctl contract and drivers/char: every patch but
+stream_open converts in it, a third of the corpus's spatch time a run.
 
-compile-phase: with a file the conversion breaks, --fix stopped while it
+compile-phase: with a file the conversion breaks, in the part of the corpus
+that holds its sysctl contract, --fix stopped while it
 compiles what it installed.  SIGINT puts every unverified file back; after
 SIGKILL the journal stays, report mode calls the tree unverified, and the
 next --fix puts the files back first, then converts and verifies anew: the
@@ -103,12 +106,13 @@ def all_files(top):
             yield os.path.relpath(os.path.join(root, n), top)
 
 
-def state(t, tree, added=()):
-    """(files neither old nor converted, stray files, temporaries, converted);
-    the journal of --fix counts among the temporaries."""
-    known = set(os.fsencode(r) for r in expectations.corpus_files(t.corpus))
+def state(t, tree, added=(), part=None):
+    """(files neither old nor converted, stray files, temporaries, converted)
+    of a copy of the corpus (of its part); the journal of --fix counts among
+    the temporaries."""
+    known = set(os.fsencode(r) for r in expectations.corpus_files(t.corpus, part=part))
     mixed, converted = [], 0
-    changing = set(os.fsencode(r) for r in t.converted_files())
+    changing = set(os.fsencode(r) for r in t.converted_files(part))
     for rel in known:
         got = read(os.path.join(tree, rel))
         old, new = t.corpus_file(os.fsdecode(rel)), t.converted(os.fsdecode(rel))
@@ -128,7 +132,8 @@ def state(t, tree, added=()):
 
 
 def case_points(t):
-    n_conv = len(t.converted_files())
+    part = expectations.CONTRACT_PART
+    n_conv = len(t.converted_files(part))
     int_group, kill_main, int_main, kill_group, term_main = SIGNALS
     # In the order run: three stops around the installation (where a stop
     # could leave a file half-written), the first of which times the run up
@@ -147,7 +152,7 @@ def case_points(t):
                 t.expect(False, "no run reached 'installing' to time the others by")
                 return
             at *= installing
-        tree = t.corpus_copy("tree%d" % i)
+        tree = t.corpus_copy("tree%d" % i, part)
         rc, reached, took = interrupt(t, tree, sig, whom, at, after_install)
         if installing is None and took is not None:
             installing = took
@@ -155,7 +160,7 @@ def case_points(t):
         what = "%s to %s %s %.3f s" % (signal.Signals(sig).name,
                                        "run-check.sh" if whom == "main" else "its group",
                                        "after 'installing' +" if after_install else "at", at)
-        mixed, stray, temps, converted = state(t, tree)
+        mixed, stray, temps, converted = state(t, tree, part=part)
         print("%-50s exit %4s  converted %2d of %d%s" % (what, rc, converted, n_conv,
                                                           "" if reached else " (ended first)"))
         t.expect(not mixed, "%s: files neither old nor converted: %s" % (what, mixed))
@@ -170,7 +175,7 @@ def case_points(t):
 
     # The next run finishes the job and clears the temporaries.
     rc, out, err = t.run_check(["--fix", "-j", "2", tree])
-    mixed, stray, temps, converted = state(t, tree)
+    mixed, stray, temps, converted = state(t, tree, part=part)
     t.expect(rc == 0 and converted == n_conv and not temps and not stray and not mixed,
              "--fix after an interrupted one: exit %d, %d of %d converted, temporaries %s"
              % (rc, converted, n_conv, temps))
@@ -206,10 +211,12 @@ def stop_while_compiling(t, tree, sig):
 
 def case_compile_phase(t):
     broken_rel = os.path.join("kernel", "local_reset.c")
-    n_conv = len(t.converted_files())
+    # The sysctl contract the broken file is part of lies in this part.
+    part = expectations.CONTRACT_PART
+    n_conv = len(t.converted_files(part))
 
     def tree_with_broken(name):
-        tree = t.corpus_copy(name)
+        tree = t.corpus_copy(name, part)
         write(os.path.join(tree, os.fsencode(broken_rel)), BROKEN_BY_CONVERSION)
         return tree
 
@@ -219,7 +226,7 @@ def case_compile_phase(t):
     # SIGINT: what was installed and not yet compiled goes back.
     tree = tree_with_broken("int")
     rc, err = stop_while_compiling(t, tree, signal.SIGINT)
-    mixed, stray, temps, converted = state(t, tree, [os.fsencode(broken_rel)])
+    mixed, stray, temps, converted = state(t, tree, [os.fsencode(broken_rel)], part)
     print("SIGINT while compiling: exit %d, converted %d of %d" % (rc, converted, n_conv))
     t.expect(rc == 130, "SIGINT while compiling: exit %d, not 130:\n%s" % (rc, err))
     t.expect(broken_now(tree) == BROKEN_BY_CONVERSION,

@@ -120,13 +120,14 @@ class Test:
                         os.path.join(root, b"include"))
         return root
 
-    def corpus_copy(self, name):
-        """The corpus without expected/, as a user's tree."""
+    def corpus_copy(self, name, part=None):
+        """The corpus without expected/, as a user's tree; with part, only
+        those of its directories."""
         dest = self.path(name)
         os.makedirs(dest)
-        for n in sorted(os.listdir(self.corpus)):
+        for n in part or [n for n in sorted(os.listdir(self.corpus)) if n != "expected"]:
             src = os.path.join(self.corpus, n)
-            if n != "expected" and os.path.isdir(src):
+            if os.path.isdir(src):
                 shutil.copytree(os.fsencode(src), os.path.join(dest, os.fsencode(n)),
                                 symlinks=True)
         return dest
@@ -139,8 +140,8 @@ class Test:
         exp = os.path.join(self.expected, rel)
         return read(exp if os.path.exists(exp) else os.path.join(self.corpus, rel))
 
-    def converted_files(self):
-        return [rel for rel in expectations.corpus_files(self.corpus)
+    def converted_files(self, part=None):
+        return [rel for rel in expectations.corpus_files(self.corpus, part=part)
                 if self.converted(rel) != self.corpus_file(rel)]
 
     def a_converted_driver(self):
