@@ -39,11 +39,19 @@ SIGNALS = [(signal.SIGINT, "group"), (signal.SIGKILL, "main"), (signal.SIGINT, "
            (signal.SIGKILL, "group"), (signal.SIGTERM, "main")]
 
 
+def default_signals():
+    # A shell started in the background ignores SIGINT, and a script cannot
+    # trap a signal ignored on entry: the run under test would finish with
+    # exit 0 and a "stopped" run could not be told from one that ignored it.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def start_fix(t, tree):
     env = dict(os.environ, SAFESEEK_BUILD_DIR=t.private_build())
     return subprocess.Popen([os.path.join(t.top, "run-check.sh"), "--fix", "-j", "2", tree],
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=default_signals)
 
 
 def interrupt(t, tree, sig, whom, at, after_install):
