@@ -19,6 +19,7 @@
  *   store.c     the storage: strings, function names, role grants
  */
 
+#include "facts/summary.h"
 #include "model/model.h"
 #include "util/container.h"
 
@@ -120,7 +121,18 @@ struct ss_model {
 	const char **fops_fields, **ctl_fields;
 	size_t nfops_fields, nctl_fields;
 	bool fops_fields_known, ctl_fields_known;
+
+	/* moves_data.c: the main file's text summaries, made on first use */
+	struct text_summaries *text_summaries;
 };
+
+/* What the text summaries say of the main file, once a model. */
+struct text_summaries {
+	bool made;
+	struct ss_summaries s;
+};
+
+void ss_model_text_summaries_free(struct ss_model *m);
 
 /* The state of the walk (walk.c), which the readers below it look at. */
 struct walker {

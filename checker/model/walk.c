@@ -550,6 +550,8 @@ struct ss_model *ss_model_build(struct ss_unit *u)
 	struct walker w;
 
 	memset(m, 0, sizeof(*m));
+	m->text_summaries = xrealloc(NULL, sizeof(*m->text_summaries));
+	memset(m->text_summaries, 0, sizeof(*m->text_summaries));
 	m->tu = u->tu;
 	m->main_file = u->main_file;
 	memset(&w, 0, sizeof(w));
@@ -610,5 +612,6 @@ void ss_model_free(struct ss_model *m)
 	ss_map_free(&m->position_spelled);
 	free(m->fops_fields);
 	free(m->ctl_fields);
+	ss_model_text_summaries_free(m);
 	free(m);
 }
