@@ -48,12 +48,12 @@ static const char *instead(const struct ss_function *f, char *buf, size_t n)
 
 /* The positioned call that reaches the method: a read method is pread's,
    a write method pwrite's. */
+#define READING (SS_ROLE_READ | SS_ROLE_AIO_READ | SS_ROLE_READV)
+#define WRITING (SS_ROLE_WRITE | SS_ROLE_AIO_WRITE | SS_ROLE_WRITEV)
+
 static bool one_call(const struct ss_function *f)
 {
-	unsigned r = f->roles & (SS_ROLE_READ | SS_ROLE_AIO_READ | SS_ROLE_READV);
-	unsigned w = f->roles & (SS_ROLE_WRITE | SS_ROLE_AIO_WRITE | SS_ROLE_WRITEV);
-
-	return !r != !w;
+	return !(f->roles & READING) != !(f->roles & WRITING);
 }
 
 static const char *calls(const struct ss_function *f, const char *one, const char *both)
@@ -64,9 +64,7 @@ static const char *calls(const struct ss_function *f, const char *one, const cha
 		snprintf(buf, sizeof(buf), "pread() and pwrite() %s", both);
 	else
 		snprintf(buf, sizeof(buf), "%s %s",
-			 f->roles & (SS_ROLE_READ | SS_ROLE_AIO_READ | SS_ROLE_READV) ? "pread()"
-										  : "pwrite()",
-			 one);
+			 f->roles & READING ? "pread()" : "pwrite()", one);
 	return buf;
 }
 
